@@ -1,0 +1,115 @@
+"""Typed events. Adjudication emits them; tests assert on them; reports render them.
+
+Each event class is a frozen dataclass with named fields and a unique `kind`. Events know
+who may see them (`visible_to`; None means everyone), so a faction's report can be
+built from the log without leaking what it cannot see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        kind = cls.__dict__.get("kind")
+        if kind is None:
+            raise TypeError(f"event class {cls.__name__} needs a `kind`")
+        if kind in EVENT_TYPES and EVENT_TYPES[kind].__qualname__ != cls.__qualname__:
+            raise TypeError(f"event kind {kind!r} is declared twice")
+        EVENT_TYPES[kind] = cls
+
+    def visible_to(self) -> frozenset[int] | None:
+        """Factions that may see this event; None = public. Override where secret."""
+        return None
+
+    def factions(self) -> frozenset[int]:
+        """Factions the event concerns (for filtering in the GM console)."""
+        out = set()
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("faction", "attacker", "defender", "owner", "player", "to", "frm") and isinstance(v, int):
+                out.add(v)
+        return frozenset(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Event:
+        d = dict(d)
+        cls = EVENT_TYPES[d.pop("kind")]
+        hints = {f.name: f for f in dataclasses.fields(cls)}
+        return cls(**{k: _tuple(v) for k, v in d.items() if k in hints})
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted(_plain(x) for x in v)
+    return v
+
+
+def _tuple(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_tuple(x) for x in v)
+    return v
+
+
+@dataclass
+class EventRecord:
+    seq: int
+    phase: str
+    event: Event
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "phase": self.phase, **self.event.to_dict()}
+
+
+@dataclass
+class EventLog:
+    records: list[EventRecord] = field(default_factory=list)
+    phase: str = ""
+
+    def emit(self, event: Event) -> Event:
+        self.records.append(EventRecord(len(self.records) + 1, self.phase, event))
+        return event
+
+    def __iter__(self):
+        return (r.event for r in self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def of(self, *types_: type[Event]) -> list[Event]:
+        return [r.event for r in self.records if isinstance(r.event, types_)]
+
+    def for_faction(self, faction: int | None) -> list[EventRecord]:
+        """Records a faction may see (None = the GM, who sees all)."""
+        if faction is None:
+            return list(self.records)
+        return [r for r in self.records
+                if (v := r.event.visible_to()) is None or faction in v]
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [r.to_dict() for r in self.records]
+
+    @classmethod
+    def from_list(cls, items: list[dict[str, Any]]) -> EventLog:
+        log = cls()
+        for d in items:
+            d = dict(d)
+            seq, phase = d.pop("seq"), d.pop("phase")
+            log.records.append(EventRecord(seq, phase, Event.from_dict(d)))
+        return log

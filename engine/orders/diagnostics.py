@@ -1,0 +1,63 @@
+"""What the checker says about an orders file: invalid, illegal or ambiguous, by line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+INVALID = "invalid"      # malformed: the line cannot be read as an order
+ILLEGAL = "illegal"      # well formed but not allowed now (state, rules, options)
+AMBIGUOUS = "ambiguous"  # could mean more than one thing; the checker says what it chose
+
+
+class Severity(str, Enum):
+    ERROR = "error"      # the order (or part of it) will not be carried out
+    WARNING = "warning"  # carried out, maybe not as the player meant
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    kind: str
+    message: str
+    line: int = 0  # 1-based; 0 = the sheet as a whole
+    col: int = 0   # 1-based; 0 = the whole line
+    text: str = ""  # the offending line as written
+    file: str = ""
+    severity: Severity = Severity.ERROR
+    faction: int | None = None
+
+    def format(self) -> str:
+        """`file:line:col: error (invalid): message` for terminals and cron logs."""
+        where = self.file or "<orders>"
+        if self.line:
+            where += f":{self.line}"
+            if self.col:
+                where += f":{self.col}"
+        out = f"{where}: {self.severity.value} ({self.kind}): {self.message}"
+        if self.text:
+            out += f"\n    {self.text}"
+        return out
+
+    def with_file(self, file: str) -> Diagnostic:
+        return Diagnostic(self.kind, self.message, self.line, self.col, self.text, file,
+                          self.severity, self.faction)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "line": self.line, "col": self.col,
+                "text": self.text, "file": self.file, "severity": self.severity.value,
+                "faction": self.faction}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Diagnostic:
+        return cls(d["kind"], d["message"], d.get("line", 0), d.get("col", 0), d.get("text", ""),
+                   d.get("file", ""), Severity(d.get("severity", "error")), d.get("faction"))
+
+
+def error(kind: str, message: str, line: int = 0, text: str = "", col: int = 0) -> Diagnostic:
+    return Diagnostic(kind, message, line, col, text)
+
+
+def warning(kind: str, message: str, line: int = 0, text: str = "", col: int = 0) -> Diagnostic:
+    return Diagnostic(kind, message, line, col, text, severity=Severity.WARNING)

@@ -1,0 +1,120 @@
+"""The shared order tokenizer.
+
+Words, numbers, "quoted strings" (with \" inside), `_` standing for a space inside a word
+(Atlantis style, optional), comments to end of line, case-insensitive keywords with
+abbreviations. It never raises: an unterminated quote ends at the end of the line and is
+flagged on the token so the ruleset can report it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+K = TypeVar("K")
+
+WORD, NUMBER, STRING, PUNCT = "word", "number", "string", "punct"
+_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str        # as written (quotes removed, `_` turned into spaces when enabled)
+    kind: str        # word | number | string | punct
+    line: int
+    col: int         # 1-based column of the first character
+    raw: str = ""    # exactly as in the source
+    unterminated: bool = False
+
+    @property
+    def upper(self) -> str:
+        return self.text.upper()
+
+    @property
+    def value(self) -> int | None:
+        return int(self.text) if self.kind == NUMBER else None
+
+
+@dataclass(frozen=True)
+class Tokenizer:
+    comment_chars: str = "#;"
+    underscore_space: bool = True
+    punct: str = ""  # characters that are tokens of their own, e.g. "(),"
+
+    def tokenize(self, line: str, lineno: int = 1) -> list[Token]:
+        out: list[Token] = []
+        i, n = 0, len(line)
+        while i < n:
+            ch = line[i]
+            if ch.isspace():
+                i += 1
+                continue
+            if ch in self.comment_chars:
+                break
+            if ch in self.punct:
+                out.append(Token(ch, PUNCT, lineno, i + 1, ch))
+                i += 1
+                continue
+            if ch == '"':
+                j, buf, closed = i + 1, [], False
+                while j < n:
+                    if line[j] == "\\" and j + 1 < n and line[j + 1] == '"':
+                        buf.append('"')
+                        j += 2
+                        continue
+                    if line[j] == '"':
+                        closed = True
+                        j += 1
+                        break
+                    buf.append(line[j])
+                    j += 1
+                out.append(Token("".join(buf), STRING, lineno, i + 1, line[i:j], not closed))
+                i = j
+                continue
+            j = i
+            while j < n and not line[j].isspace() and line[j] not in self.punct \
+                    and line[j] not in self.comment_chars and line[j] != '"':
+                j += 1
+            raw = line[i:j]
+            text = raw.replace("_", " ") if self.underscore_space else raw
+            out.append(Token(text, NUMBER if _NUMBER.match(raw) else WORD, lineno, i + 1, raw))
+            i = j
+        return out
+
+
+DEFAULT = Tokenizer()
+
+
+def tokenize(line: str, lineno: int = 1) -> list[Token]:
+    return DEFAULT.tokenize(line, lineno)
+
+
+def split_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, line) for CRLF, CR or LF text, with a leading BOM dropped."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return list(enumerate(text.split("\n"), start=1))
+
+
+def keyword(word: str, keywords: Mapping[str, K] | Iterable[str],
+            min_len: int = 1) -> tuple[K | str | None, list[str]]:
+    """Match a word to a keyword, case-insensitively, by exact name or unique abbreviation.
+
+    Returns (value, candidates): value is None when nothing or several match; candidates
+    lists the keywords an ambiguous abbreviation could mean.
+    """
+    table = keywords if isinstance(keywords, Mapping) else {k: k for k in keywords}
+    w = word.upper()
+    upper = {k.upper(): v for k, v in table.items()}
+    if w in upper:
+        return upper[w], [w]
+    if len(w) < min_len:
+        return None, []
+    hits = [k for k in upper if k.startswith(w)]
+    values = {id(upper[k]): upper[k] for k in hits}
+    if len(values) == 1:
+        return upper[hits[0]], hits
+    return None, sorted(hits)

@@ -1,0 +1,62 @@
+"""Finds rulesets through the `realmsmith.rulesets` entry point group, so a GM's house-rule
+variant installed as its own package plugs in like the built-in ones."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+
+from engine.ruleset import Ruleset
+
+GROUP = "realmsmith.rulesets"
+# Used when running from a source tree that was never pip-installed.
+BUILTIN = {"kok": "engine.rulesets.kok:RULESET", "artnes": "engine.rulesets.artnes:RULESET",
+           "coi": "engine.rulesets.coi:RULESET"}
+
+
+class UnknownRuleset(LookupError):
+    pass
+
+
+@cache
+def _targets() -> dict[str, str]:
+    found = dict(BUILTIN)
+    for ep in entry_points(group=GROUP):
+        found[ep.name] = ep.value
+    return found
+
+
+def available() -> list[str]:
+    """Names of rulesets that load; broken ones are left out (see `problems`)."""
+    return [n for n in sorted(_targets()) if _try(n) is not None]
+
+
+def problems() -> dict[str, str]:
+    out = {}
+    for n in sorted(_targets()):
+        try:
+            get(n)
+        except Exception as e:  # a broken plug-in must not take the app down
+            out[n] = f"{type(e).__name__}: {e}"
+    return out
+
+
+def _try(name: str) -> Ruleset | None:
+    try:
+        return get(name)
+    except Exception:
+        return None
+
+
+@cache
+def get(name: str) -> Ruleset:
+    target = _targets().get(name.lower())
+    if target is None:
+        raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(sorted(_targets()))}")
+    module, _, attr = target.partition(":")
+    obj = getattr(importlib.import_module(module), attr)
+    ruleset = obj() if isinstance(obj, type) else obj
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"{target} is not a Ruleset")
+    return ruleset

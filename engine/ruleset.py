@@ -1,0 +1,190 @@
+"""The ruleset interface. The engine core never imports a ruleset; it asks the registry.
+
+The core knows only *steps*: state N plus the submissions matched to step N give state
+N+1, events and reports. A ruleset's turn model says what makes a step:
+
+- simultaneous (King of Kings, ARTNES, Atlantis): all factions' orders for turn N;
+- sequential (Continental Conquest): one faction's orders, run when they arrive;
+  the step records whose turn it was;
+- realtime (Conquest of Island): the posts imported in one batch, applied in
+  timestamp order; action points come from the post times, not from the step count.
+
+Each ruleset declares its turn as an ordered table of phases; the runner walks it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.dice import Dice
+from engine.events import Event, EventLog
+from engine.map import GameMap
+from engine.orders import Diagnostic, OrderSheet
+from engine.scenario import Faction, Scenario
+from engine.state import State
+from engine.tables import Catalog, OptionSpec, Options, TableSpec
+
+
+class TurnModel(str, Enum):
+    SIMULTANEOUS = "simultaneous"
+    SEQUENTIAL = "sequential"
+    REALTIME = "realtime"
+
+
+@dataclass
+class Submission:
+    """Orders text as received, before and after matching to a faction and step."""
+
+    text: str
+    source_kind: str = "paste"   # file | email | mbox | paste | post
+    source_name: str = ""        # file path, message id, "pasted"
+    sender: str = ""             # e-mail address or forum author
+    subject: str = ""
+    received_at: str = ""        # ISO 8601 UTC
+    encoding: str = "utf-8"
+    faction: int | None = None
+    step: int | None = None
+    matched_by: str = ""         # how faction/step were found, for the GM to see
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Match:
+    faction: int | None = None
+    step: int | None = None
+    game: str | None = None
+    password: str | None = None
+    reason: str = ""
+
+
+@dataclass
+class TurnContext:
+    """What the phases of one step read and write."""
+
+    ruleset: Ruleset
+    scenario: Scenario
+    state: State                       # the new state, a copy of the previous one
+    previous: State                    # read-only view of the state before the step
+    orders: dict[int, OrderSheet]      # faction -> checked sheet (NMR orders filled in)
+    dice: Dice
+    events: EventLog = field(default_factory=EventLog)
+    submissions: list[Submission] = field(default_factory=list)  # realtime: posts in time order
+    scratch: dict[str, Any] = field(default_factory=dict)        # phase-to-phase working data
+
+    @property
+    def options(self) -> Options:
+        return self.scenario.options
+
+    @property
+    def catalogs(self) -> dict[str, Catalog]:
+        return self.scenario.catalogs
+
+    @property
+    def map(self) -> GameMap:
+        return self.scenario.map
+
+    def emit(self, event: Event) -> Event:
+        return self.events.emit(event)
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    run: Callable[[TurnContext], None]
+    help: str = ""
+
+
+class Ruleset(ABC):
+    """One game's rules. Subclass, fill in the declarations, register as an entry point."""
+
+    name: str = ""                      # short id: 'kok'
+    title: str = ""                     # 'King of Kings 4.10'
+    turn_model: TurnModel = TurnModel.SIMULTANEOUS
+    map_kinds: tuple[str, ...] = ("square",)
+    state_schema: dict[str, type] = {}  # table name -> record dataclass
+
+    # ---- declarations ----------------------------------------------------------
+
+    @abstractmethod
+    def catalog_specs(self) -> dict[str, TableSpec]: ...
+
+    @abstractmethod
+    def default_catalogs(self) -> dict[str, Catalog]: ...
+
+    @abstractmethod
+    def option_specs(self) -> tuple[OptionSpec, ...]: ...
+
+    def default_options(self) -> Options:
+        return Options(self.option_specs())
+
+    @abstractmethod
+    def phases(self) -> list[Phase]:
+        """The ordered phases of one step."""
+
+    # ---- game life ---------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, scenario: Scenario) -> State:
+        """State of step 0 from the scenario (its `initial` if given)."""
+
+    def new_state(self, step: int = 0) -> State:
+        return State(self.state_schema, step)
+
+    @abstractmethod
+    def parse_orders(self, text: str, source: str = "") -> OrderSheet:
+        """Read an orders text leniently; never raises."""
+
+    def check(self, sheet: OrderSheet, state: State, faction: int,
+              scenario: Scenario) -> list[Diagnostic]:
+        """Illegal/ambiguous findings against the current state; must not change it."""
+        return []
+
+    def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
+        """Orders for a faction that sent none (NMR). Default: none."""
+        return OrderSheet(source="NMR")
+
+    def identify(self, submission: Submission, scenario: Scenario) -> Match:
+        """Faction and step from the text's header, subject, file name or sender."""
+        return Match()
+
+    def is_finished(self, state: State, scenario: Scenario) -> bool:
+        return False
+
+    def run_step(self, ctx: TurnContext) -> None:
+        for phase in self.phases():
+            ctx.events.phase = phase.name
+            phase.run(ctx)
+        ctx.events.phase = ""
+
+    # ---- reports ----------------------------------------------------------------
+
+    @abstractmethod
+    def report(self, state: State, events: EventLog, faction: int | None,
+               scenario: Scenario, diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
+        """The report of one faction (None = the GM's full report) as plain data."""
+
+    @abstractmethod
+    def render(self, report: dict[str, Any], fmt: str = "text") -> str:
+        """A report rendered as 'text' (the game's classic format), 'html' or 'json'."""
+
+    report_formats: tuple[str, ...] = ("text", "html", "json")
+
+    def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
+        return ""
+
+    def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
+        """Per faction measures for charts: {faction: {'provinces': .., 'troops': ..}}."""
+        return {}
+
+    # ---- demo ----------------------------------------------------------------------
+
+    def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
+        """A demo scenario and scripted orders {step: {faction: text}}."""
+        raise NotImplementedError(f"{self.name} has no demo yet")
+
+    def faction_for(self, scenario: Scenario, number: int) -> Faction | None:
+        return scenario.faction(number)

@@ -1,0 +1,1 @@
+"""Built-in rulesets, one package each."""

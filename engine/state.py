@@ -1,0 +1,70 @@
+"""Game state: the ruleset's typed tables for one turn (or step) of one game.
+
+A ruleset declares each table as a dataclass (int/float/str/bool fields); the state
+holds lists of those records. The database stores every table as a real SQL table with
+one row per record and turn, so a GM can query owners, units and counts directly.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from typing import Any
+
+from engine.tables import TableSpec
+
+
+class State:
+    """Tables of records for one step. `step` is the turn number (or import batch)."""
+
+    def __init__(self, schema: dict[str, type], step: int = 0,
+                 tables: dict[str, list[Any]] | None = None):
+        self.schema = schema
+        self.step = step
+        self.tables: dict[str, list[Any]] = {name: [] for name in schema}
+        for name, rows in (tables or {}).items():
+            if name not in schema:
+                raise KeyError(f"state has no table {name!r}")
+            self.tables[name] = list(rows)
+
+    def __getitem__(self, name: str) -> list[Any]:
+        return self.tables[name]
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{k}={len(v)}" for k, v in self.tables.items())
+        return f"State(step={self.step}, {sizes})"
+
+    def one(self, name: str) -> Any:
+        """The single record of a one-row table (world clock, game-wide counters)."""
+        rows = self.tables[name]
+        if len(rows) != 1:
+            raise ValueError(f"table {name!r} has {len(rows)} rows, expected one")
+        return rows[0]
+
+    def copy(self) -> State:
+        return State(self.schema, self.step,
+                     {k: [copy.copy(r) for r in v] for k, v in self.tables.items()})
+
+    def specs(self) -> dict[str, TableSpec]:
+        return {name: TableSpec.from_dataclass(dc, name) for name, dc in self.schema.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step,
+                "tables": {k: [dataclasses.asdict(r) for r in v] for k, v in self.tables.items()}}
+
+    def to_json(self) -> str:
+        """Canonical JSON: the byte-for-byte comparison used by determinism tests."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, schema: dict[str, type], d: dict[str, Any]) -> State:
+        tables = {}
+        for name, rows in d.get("tables", {}).items():
+            dc = schema[name]
+            names = {f.name for f in dataclasses.fields(dc)}
+            tables[name] = [dc(**{k: v for k, v in r.items() if k in names}) for r in rows]
+        return cls(schema, int(d.get("step", 0)), tables)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
