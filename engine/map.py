@@ -245,7 +245,6 @@ class GameMap:
 
     def area_label_point(self, name: str) -> tuple[float, float]:
         """A point well inside the area for its label (pole of inaccessibility)."""
-        import shapely
 
         outline = self.area_outline(name)
         if outline.is_empty:

@@ -29,7 +29,7 @@ def _targets() -> dict[str, str]:
 
 def available() -> list[str]:
     """Names of rulesets that load; broken ones are left out (see `problems`)."""
-    return [n for n in sorted(_targets()) if _try(n) is not None]
+    return sorted({n for n in _targets() if _try(n) is not None} | set(_RUNTIME))
 
 
 def problems() -> dict[str, str]:
@@ -49,8 +49,22 @@ def _try(name: str) -> Ruleset | None:
         return None
 
 
-@cache
+_RUNTIME: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a ruleset at run time (tests, scripts); entry points are the normal way."""
+    _RUNTIME[ruleset.name.lower()] = ruleset
+
+
 def get(name: str) -> Ruleset:
+    if name.lower() in _RUNTIME:
+        return _RUNTIME[name.lower()]
+    return _load(name.lower())
+
+
+@cache
+def _load(name: str) -> Ruleset:
     target = _targets().get(name.lower())
     if target is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known: {', '.join(sorted(_targets()))}")

@@ -26,7 +26,7 @@ from engine.map import GameMap
 from engine.orders import Diagnostic, OrderSheet
 from engine.scenario import Faction, Scenario
 from engine.state import State
-from engine.tables import Catalog, OptionSpec, Options, TableSpec
+from engine.tables import Catalog, Options, OptionSpec, TableSpec
 
 
 class TurnModel(str, Enum):

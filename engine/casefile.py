@@ -1,0 +1,222 @@
+"""Rule case files: readable TOML cases (state, orders, dice, expected state and events),
+one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
+
+    title = "3.4 worked example: two horsemen and a general against a bowman and a castle"
+    section = "3.4"
+    ruleset = "kok"
+    dice = [74, 4, 46, 26, 99]          # scripted rolls in the order the rules ask for them
+    # seed = 7                          # ...or seeded dice instead of a script
+
+    [map]                               # a small map, or  map = "maps/kok-demo/map.rsmap"
+    kind = "square"
+    terrain_rows = ["ppp", "ppp"]       # one letter a cell, from the ruleset's terrain letters
+    # letters = { p = "plains" }        # extra or overriding letters
+
+    [options]
+    loyalty = true
+
+    [state]                             # each ruleset table, records as inline tables
+    armies = [ { cell = "1/0", tribe = 1, troop = "H", count = 2 } ]
+
+    [orders]
+    1 = '''
+    LAND 0 0 T AT E
+    '''
+
+    [expect]                            # tables listed: same number of records, each matching
+                                        # one record on the fields given (any order)
+    armies = [ { cell = "1/0", tribe = 1, troop = "H", count = 1 } ]
+    events = [ { kind = "battle_round", round = 1 } ]   # each must match some event (subset)
+    no_events = [ { kind = "retreat" } ]                 # none may match
+    diagnostics = [ { faction = 1, line = 1, kind = "illegal" } ]
+
+A string `cell` (or any field named in CELL_FIELDS) is a label in the map's notation and is
+turned into the cell number, so cases read like the rule book.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.dice import Dice, ScriptedDice
+from engine.events import EventLog
+from engine.map import GameMap, new_map
+from engine.orders import Diagnostic, OrderSheet
+from engine.ruleset import Ruleset, TurnContext
+from engine.scenario import Faction, Scenario
+from engine.state import State
+
+CELL_FIELDS = {"cell", "frm", "to", "origin", "target", "destination", "at"}
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Case:
+    path: Path
+    data: dict[str, Any]
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title", self.path.stem)
+
+
+@dataclass
+class CaseResult:
+    state: State
+    events: EventLog
+    diagnostics: list[Diagnostic]
+    scenario: Scenario
+    failures: list[str] = field(default_factory=list)
+
+
+def load_case(path: str | Path) -> Case:
+    path = Path(path)
+    with path.open("rb") as f:
+        return Case(path, tomllib.load(f))
+
+
+def build_map(ruleset: Ruleset, spec: Any) -> GameMap:
+    if isinstance(spec, str):
+        from engine.mapfile import load_map  # native map files (.rsmap[.gz])
+
+        return load_map(ROOT / spec)
+    rows = [r.replace(" ", "") for r in spec["terrain_rows"]]
+    kind = spec.get("kind", "square")
+    m = new_map(kind, len(rows[0]), len(rows), **spec.get("grid", {}))
+    letters = {**getattr(ruleset, "terrain_letters", lambda: {})(), **spec.get("letters", {})}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in letters:
+                raise ValueError(f"map letter {ch!r} is not a terrain letter ({', '.join(letters)})")
+            m.set_terrain([y * m.grid.width + x], letters[ch])
+    for a in spec.get("areas", []):
+        m.add_area(a["name"], a.get("kind", "region"), [m.grid.parse(c) for c in a["cells"]],
+                   **a.get("attrs", {}))
+    return m
+
+
+def _cells(record: dict[str, Any], board) -> dict[str, Any]:
+    out = {}
+    for k, v in record.items():
+        if k in CELL_FIELDS and isinstance(v, str):
+            c = board.parse(v)
+            if c is None:
+                raise ValueError(f"{k} = {v!r} is not a cell of the case map")
+            out[k] = c
+        else:
+            out[k] = v
+    return out
+
+
+def build_scenario(case: Case) -> tuple[Ruleset, Scenario]:
+    d = case.data
+    rs = registry.get(d["ruleset"])
+    m = build_map(rs, d["map"])
+    options = rs.default_options()
+    for k, v in d.get("options", {}).items():
+        options.set(k, v)
+    catalogs = rs.default_catalogs()
+    factions = [Faction.from_dict({"name": f"Faction {f['number']}", **f}) for f in d.get("factions", [])]
+    scen = Scenario(rs.name, case.title, m, catalogs, options, factions, d.get("seed", 1))
+    board = m.board()
+    init = rs.new_state(d.get("step", 0))
+    for table, rows in d.get("state", {}).items():
+        dc = rs.state_schema[table]
+        init.tables[table] = [dc(**_cells(r, board)) for r in rows]
+    scen.initial = init
+    scen.meta.update(d.get("meta", {}))
+    if not factions:
+        scen.factions = _factions_from_state(init)
+    return rs, scen
+
+
+def _factions_from_state(state: State) -> list[Faction]:
+    nums: set[int] = set()
+    for rows in state.tables.values():
+        for r in rows:
+            for name in ("tribe", "owner", "faction", "nation", "player", "number"):
+                v = getattr(r, name, None)
+                if isinstance(v, int) and v > 0:
+                    nums.add(v)
+    return [Faction(n, f"Faction {n}") for n in sorted(nums)]
+
+
+def run_case(case: Case) -> CaseResult:
+    rs, scen = build_scenario(case)
+    d = case.data
+    state = rs.initial_state(scen)
+    sheets: dict[int, OrderSheet] = {}
+    diags: list[Diagnostic] = []
+    for key, text in d.get("orders", {}).items():
+        faction = int(key)
+        sheet = rs.parse_orders(text, source=f"{case.path.name}[{faction}]")
+        sheet.diagnostics.extend(rs.check(sheet, state, faction, scen))
+        sheets[faction] = sheet
+        diags.extend(dataclasses.replace(x, faction=faction) for x in sheet.diagnostics)
+    dice = ScriptedDice(d["dice"]) if "dice" in d else Dice(d.get("seed", 1), "case")
+    new = state.copy()
+    new.step = state.step + 1
+    ctx = TurnContext(rs, scen, new, state, sheets, dice)
+    ctx.scratch["diagnostics"] = diags
+    rs.run_step(ctx)
+    result = CaseResult(new, ctx.events, diags, scen)
+    result.failures = check_expectations(case, result)
+    return result
+
+
+def _matches(record: dict[str, Any], want: dict[str, Any]) -> bool:
+    for k, v in want.items():
+        got = record.get(k)
+        if isinstance(got, (list, tuple)) and isinstance(v, list):
+            got = list(got)
+        if got != v:
+            return False
+    return True
+
+
+def check_expectations(case: Case, result: CaseResult) -> list[str]:
+    exp = case.data.get("expect", {})
+    board = result.scenario.map.board()
+    failures: list[str] = []
+    for table, rows in exp.items():
+        if table in ("events", "no_events", "diagnostics", "no_diagnostics"):
+            continue
+        if table not in result.state.tables:
+            failures.append(f"expect.{table}: the ruleset has no such state table")
+            continue
+        got = sorted((dataclasses.asdict(r) for r in result.state.tables[table]), key=repr)
+        want = [_cells(r, board) for r in rows]
+        unmatched = list(got)
+        for w in want:
+            hit = next((g for g in unmatched if _matches(g, w)), None)
+            if hit is None:
+                failures.append(f"expect.{table}: no record matches {w}\n  got: {got}")
+            else:
+                unmatched.remove(hit)
+        if unmatched and not failures:
+            failures.append(f"expect.{table}: unexpected records {unmatched}")
+    events = [r.event.to_dict() for r in result.events.records]
+    for w in exp.get("events", []):
+        w = _cells(w, board)
+        if not any(_matches(e, w) for e in events):
+            failures.append(f"expect.events: nothing matches {w}\n  events: {events}")
+    for w in exp.get("no_events", []):
+        w = _cells(w, board)
+        if any(_matches(e, w) for e in events):
+            failures.append(f"expect.no_events: found {w}")
+    diags = [x.to_dict() for x in result.diagnostics]
+    for w in exp.get("diagnostics", []):
+        if not any(_matches(x, w) for x in diags):
+            failures.append(f"expect.diagnostics: nothing matches {w}\n  got: {diags}")
+    if exp.get("no_diagnostics") and diags:
+        failures.append(f"expect.no_diagnostics: got {diags}")
+    return failures
+
+
+def case_files(ruleset: str) -> list[Path]:
+    return sorted((ROOT / "tests" / "cases" / ruleset).glob("*.toml"))
