@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from engine.dice import Dice
@@ -29,7 +29,7 @@ from engine.state import State
 from engine.tables import Catalog, Options, OptionSpec, TableSpec
 
 
-class TurnModel(str, Enum):
+class TurnModel(StrEnum):
     SIMULTANEOUS = "simultaneous"
     SEQUENTIAL = "sequential"
     REALTIME = "realtime"

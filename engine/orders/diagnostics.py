@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 INVALID = "invalid"      # malformed: the line cannot be read as an order
@@ -11,7 +11,7 @@ ILLEGAL = "illegal"      # well formed but not allowed now (state, rules, option
 AMBIGUOUS = "ambiguous"  # could mean more than one thing; the checker says what it chose
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"      # the order (or part of it) will not be carried out
     WARNING = "warning"  # carried out, maybe not as the player meant
     INFO = "info"
