@@ -1,0 +1,1 @@
+"""Realmsmith desktop app (PySide6): thin widgets over engine objects."""
