@@ -1,0 +1,132 @@
+"""Which faction sent a submission, and for which step.
+
+The ruleset is asked first (`Ruleset.identify`: its header line, subject convention, file
+names). What it leaves open is filled from generic clues: the sender's address equal to a
+faction's e-mail, a file name `SP<faction>.R<turn>`. The outcome is written on the
+submission -- faction, step, `matched_by` (a sentence for the GM) and `meta["match"]`,
+one of the STATUS values -- and a submission for the wrong game or turn is kept and
+reported, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from email.utils import parseaddr
+from pathlib import PurePath
+
+from engine.ruleset import Match, Ruleset, Submission
+from engine.scenario import Scenario
+
+OK = "ok"                      # faction and step known, step is the current one
+UNMATCHED = "unmatched"        # no faction found
+UNKNOWN_FACTION = "unknown_faction"  # a faction number that is not in this game
+WRONG_GAME = "wrong_game"
+WRONG_STEP = "wrong_step"      # orders for another turn than the one being collected
+BAD_PASSWORD = "bad_password"
+STATUS = (OK, UNMATCHED, UNKNOWN_FACTION, WRONG_GAME, WRONG_STEP, BAD_PASSWORD)
+
+SP_FILE = re.compile(r"(?<![A-Za-z0-9])SP0*(\d+)\.R0*(\d+)(?!\d)", re.I)
+
+
+def address(sender: str) -> str:
+    """The bare address of 'Name <a@b.c>' or 'a@b.c', lower case."""
+    return parseaddr(sender)[1].strip().lower() or sender.strip().lower()
+
+
+def file_name_clue(sub: Submission) -> tuple[int, int] | None:
+    """(faction, turn) from an `SP3.R14`-style file or attachment name."""
+    names = [str(sub.meta.get("file_name") or "")]
+    if sub.source_kind == "file":
+        names.append(PurePath(sub.source_name).name)
+    for n in names:
+        m = SP_FILE.search(n)
+        if m:
+            return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def _game_code(scenario: Scenario) -> str:
+    for key in ("game", "game_code", "code"):
+        v = scenario.meta.get(key)
+        if v not in (None, ""):
+            return str(v)
+    return ""
+
+
+def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
+                     current_step: int) -> Submission:
+    """Fill sub.faction, sub.step, sub.matched_by and sub.meta['match']; returns `sub`."""
+    why: list[str] = []
+    try:
+        m = ruleset.identify(sub, scenario) or Match()
+    except Exception as e:  # a ruleset bug must not lose a player's orders
+        m = Match()
+        why.append(f"the ruleset could not read the header ({type(e).__name__}: {e})")
+    faction, step = m.faction, m.step
+    if faction is not None:
+        why.append(m.reason or f"faction {faction} from the orders header")
+    elif m.reason:
+        why.append(m.reason)
+
+    sender = address(sub.sender) if sub.sender else ""
+    by_mail = [f for f in scenario.factions
+               if sender and f.email and address(f.email) == sender]
+    clue = file_name_clue(sub)
+    if faction is None and len(by_mail) == 1:
+        faction = by_mail[0].number
+        why.append(f"faction {faction} by sender {sender}")
+    elif faction is None and len(by_mail) > 1:
+        nums = ", ".join(str(f.number) for f in sorted(by_mail, key=lambda f: f.number))
+        why.append(f"sender {sender} is the address of several factions ({nums})")
+    if faction is None and clue:
+        faction = clue[0]
+        why.append(f"faction {faction} by file name {sub.meta.get('file_name') or sub.source_name}")
+    if step is None and clue and (faction is None or clue[0] == faction):
+        step = clue[1]
+        why.append(f"turn {step} by file name")
+
+    if faction is None:
+        parts = []
+        if sender:
+            parts.append(f"no faction matches sender {sender}")
+        if not clue:
+            parts.append("no faction in the header, subject or file name")
+        why.append("; ".join(parts) or "no faction found")
+        return _done(sub, None, step, UNMATCHED, why)
+
+    status = OK
+    f = scenario.faction(faction)
+    if f is None:
+        why.append(f"faction {faction} is not in this game")
+        status = UNKNOWN_FACTION
+    else:
+        if sender and f.email and address(f.email) != sender:
+            others = [g.number for g in by_mail if g.number != faction]
+            why.append(f"note: sender {sender} is not faction {faction}'s address"
+                       + (f" but faction {others[0]}'s" if others else ""))
+        if m.password is not None and f.password and m.password != f.password:
+            why.append(f"wrong password for faction {faction}")
+            status = BAD_PASSWORD
+    game = _game_code(scenario)
+    if m.game and game and m.game.strip().lower() != game.strip().lower():
+        why.append(f"orders for game {m.game} but this game is {game}")
+        status = WRONG_GAME
+    if step is None:
+        step = current_step
+        why.append(f"no turn given; taken as the current turn {current_step}")
+    elif step != current_step and status == OK:
+        status = WRONG_STEP
+        why.append(f"orders for turn {step} but the game is at turn {current_step}")
+    return _done(sub, faction, step, status, why)
+
+
+def _done(sub: Submission, faction: int | None, step: int | None, status: str,
+          why: list[str]) -> Submission:
+    sub.faction, sub.step = faction, step
+    sub.matched_by = "; ".join(w for w in why if w)
+    sub.meta["match"] = status
+    return sub
+
+
+def is_matched(sub: Submission) -> bool:
+    return sub.meta.get("match") == OK
