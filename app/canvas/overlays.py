@@ -1,0 +1,299 @@
+"""Map layers drawn over the terrain: rivers, roads, sites, areas, labels, coordinates, selection."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from app.canvas import geometry as geo
+from app.canvas.palette import hash_colour
+from app.canvas.terrain import polygons_path, px_per_cell
+from engine.map import GameMap
+
+LINK_STYLE = {  # kind: (colour, width in map units, dashed)
+    "river": ("#2f6fcf", 0.32, False),
+    "road": ("#7a4a1e", 0.2, True),
+}
+SITE_STYLE = {  # kind: (fill colour, shape)
+    "city": ("#b8322a", "square"), "town": ("#d2703a", "circle"), "village": ("#d9a273", "circle"),
+    "capital": ("#7d1b1b", "star"), "port": ("#2b5ea8", "circle"), "castle": ("#5b4a74", "square"),
+    "ruin": ("#6f6560", "diamond"), "start": ("#f0c419", "star"),
+}
+
+
+class MapLayer(QGraphicsItem):
+    """An item covering the whole map that draws itself only where exposed."""
+
+    def __init__(self, gmap: GameMap, z: float):
+        super().__init__()
+        self.gmap = gmap
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        x, y, w, h = geo.map_bounds(gmap.grid)
+        self._bounds = QRectF(x - 2, y - 2, w + 4, h + 4)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
+        return self._bounds
+
+
+def screen_text(painter: QPainter, ppu: float, x: float, y: float, text: str, px: float,
+                colour: QColor, halo: bool = True, bold: bool = False) -> None:
+    """Text of a fixed pixel size centred on a map point, whatever the zoom."""
+    painter.save()
+    painter.translate(x, y)
+    painter.scale(1.0 / ppu, 1.0 / ppu)
+    font = QFont()
+    font.setPixelSize(max(6, int(px)))
+    font.setBold(bold)
+    painter.setFont(font)
+    r = QRectF(-200, -px, 400, 2 * px)
+    if halo:
+        painter.setPen(QColor(255, 255, 255, 190))
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            painter.drawText(r.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
+    painter.setPen(colour)
+    painter.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
+
+
+def _ppu(painter: QPainter) -> float:
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+
+class LinksLayer(MapLayer):
+    """One kind of link (river, road) as polylines between neighbouring cell centres."""
+
+    def __init__(self, gmap: GameMap, kind: str, z: float):
+        super().__init__(gmap, z)
+        self.kind = kind
+        self._path: QPainterPath | None = None
+        colour, width, dashed = LINK_STYLE.get(kind, (hash_colour(kind), 0.2, False))
+        self.pen = QPen(QColor(colour), width)
+        self.pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        if dashed:
+            self.pen.setStyle(Qt.PenStyle.DashLine)
+        self.thin = QPen(QColor(colour), 0)
+
+    def changed(self) -> None:
+        self._path = None
+        self.update()
+
+    def path(self) -> QPainterPath:
+        if self._path is None:
+            from pyqtgraph.functions import arrayToQPath
+
+            links = sorted(self.gmap.links.get(self.kind, ()))
+            if not links:
+                self._path = QPainterPath()
+            else:
+                pts = geo.centers(self.gmap.grid, np.array(links).ravel())
+                connect = np.tile([1, 0], len(links)).astype(np.int8)
+                self._path = arrayToQPath(pts[:, 0], pts[:, 1], connect, finiteCheck=False)
+        return self._path
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        path = self.path()
+        if path.isEmpty():
+            return
+        ppc = px_per_cell(option, painter, self.gmap.grid)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, ppc > 4)
+        painter.setPen(self.pen if ppc >= 4 else self.thin)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
+
+
+class SitesLayer(MapLayer):
+    """Sites as symbols of constant screen size; names once cells are big enough."""
+
+    def __init__(self, gmap: GameMap, z: float):
+        super().__init__(gmap, z)
+        self._pos: np.ndarray | None = None
+        self._ids: list[int] = []
+        self.selected: int | None = None
+
+    def changed(self) -> None:
+        self._pos = None
+        self.update()
+
+    def _index(self) -> None:
+        if self._pos is None:
+            sites = sorted(self.gmap.sites.values(), key=lambda s: s.id)
+            self._ids = [s.id for s in sites]
+            self._pos = geo.centers(self.gmap.grid, np.array([s.cell for s in sites], dtype=np.int64))
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        self._index()
+        if not self._ids:
+            return
+        r = option.exposedRect.adjusted(-3, -3, 3, 3)
+        p = self._pos
+        vis = np.flatnonzero((p[:, 0] >= r.left()) & (p[:, 0] <= r.right())
+                             & (p[:, 1] >= r.top()) & (p[:, 1] <= r.bottom()))
+        ppu = _ppu(painter)
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        size = min(max(ppc * 0.35, 3.0), 12.0) / ppu  # symbol half-size in map units
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        names = ppc >= 14
+        outline = QPen(QColor(20, 20, 20), 0)
+        for i in vis[:20000]:
+            site = self.gmap.sites[self._ids[i]]
+            x, y = float(p[i, 0]), float(p[i, 1])
+            fill, shape = SITE_STYLE.get(site.kind.casefold(), (hash_colour(site.kind), "circle"))
+            painter.setPen(outline if site.id != self.selected else QPen(QColor("#ffea00"), 3 / ppu))
+            painter.setBrush(QBrush(QColor(fill)))
+            _symbol(painter, shape, x, y, size)
+            if names and site.name:
+                screen_text(painter, ppu, x, y + size + 7 / ppu, site.name, 11, QColor(20, 20, 20))
+
+
+def _symbol(painter: QPainter, shape: str, x: float, y: float, s: float) -> None:
+    if shape == "square":
+        painter.drawRect(QRectF(x - s, y - s, 2 * s, 2 * s))
+    elif shape == "diamond":
+        painter.drawPolygon(QPolygonF([QPointF(x, y - s), QPointF(x + s, y), QPointF(x, y + s),
+                                       QPointF(x - s, y)]))
+    elif shape == "star":
+        a = np.radians(-90 + 36 * np.arange(10))
+        rad = np.where(np.arange(10) % 2 == 0, s * 1.3, s * 0.55)
+        painter.drawPolygon(QPolygonF([QPointF(x + float(rr * np.cos(t)), y + float(rr * np.sin(t)))
+                                       for rr, t in zip(rad, a, strict=True)]))
+    else:
+        painter.drawEllipse(QPointF(x, y), s, s)
+
+
+def shapely_path(geom) -> QPainterPath:
+    path = QPainterPath()
+    polys = getattr(geom, "geoms", [geom])
+    for poly in polys:
+        if poly.is_empty:
+            continue
+        for ring in [poly.exterior, *poly.interiors]:
+            xy = np.asarray(ring.coords)
+            path.addPolygon(QPolygonF([QPointF(float(a), float(b)) for a, b in xy]))
+    return path
+
+
+class AreasLayer(MapLayer):
+    """Named areas: translucent fill, outline from shapely, name at the pole of inaccessibility."""
+
+    def __init__(self, gmap: GameMap, z: float):
+        super().__init__(gmap, z)
+        self._cache: dict[str, tuple[int, QPainterPath, tuple[float, float]]] = {}
+        self._dirty: set[str] = set(gmap.areas)
+        self.selected: str | None = None
+
+    def changed(self, cells) -> None:
+        cells = set(int(c) for c in cells)
+        for name, area in self.gmap.areas.items():
+            cached = self._cache.get(name)
+            if cached is None or cached[0] != len(area.cells) or not cells.isdisjoint(area.cells):
+                self._dirty.add(name)
+        for name in list(self._cache):
+            if name not in self.gmap.areas:
+                del self._cache[name]
+        self.update()
+
+    def entry(self, name: str) -> tuple[int, QPainterPath, tuple[float, float]]:
+        if name in self._dirty or name not in self._cache:
+            area = self.gmap.areas[name]
+            path = shapely_path(self.gmap.area_outline(name)) if area.cells else QPainterPath()
+            point = self.gmap.area_label_point(name) if area.cells else (0.0, 0.0)
+            if "label_x" in area.attrs:
+                point = (float(area.attrs["label_x"]), float(area.attrs["label_y"]))
+            self._cache[name] = (len(area.cells), path, point)
+            self._dirty.discard(name)
+        return self._cache[name]
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.gmap.areas:
+            return
+        ppu = _ppu(painter)
+        exposed = option.exposedRect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        labels = []
+        for name in sorted(self.gmap.areas):
+            _, path, point = self.entry(name)
+            if path.isEmpty() or not path.boundingRect().intersects(exposed):
+                continue
+            colour = QColor(hash_colour(name))
+            fill = QColor(colour)
+            fill.setAlpha(70 if self.gmap.kind == "regions" else 40)
+            painter.setBrush(fill)
+            width = 3.0 if name == self.selected else 1.6
+            painter.setPen(QPen(colour.darker(160), width / ppu))
+            painter.drawPath(path)
+            labels.append((name, point))
+        for name, (x, y) in labels:
+            screen_text(painter, ppu, x, y, name, 13, QColor(30, 20, 60), bold=True)
+
+
+class LabelsLayer(MapLayer):
+    def changed(self) -> None:
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        ppu = _ppu(painter)
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        for lb in self.gmap.labels:
+            px = max(9.0, min(48.0, lb.size * ppc * 0.6))
+            screen_text(painter, ppu, lb.x, lb.y, lb.text, px, QColor(60, 30, 10), bold=True)
+
+
+class CoordsLayer(MapLayer):
+    """Each cell's name in the grid's notation, drawn once cells are large enough to read."""
+
+    MIN_PX = 34.0
+
+    def __init__(self, gmap: GameMap, z: float):
+        super().__init__(gmap, z)
+        self.notation: str | None = None
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        ppu = _ppu(painter)
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        if ppc < self.MIN_PX:
+            return
+        r = option.exposedRect
+        cells = geo.cells_in_rect(self.gmap.grid, r.left(), r.top(), r.right(), r.bottom())
+        if len(cells) > 6000:
+            return
+        c = geo.centers(self.gmap.grid, cells)
+        dy = 0.55 * geo.cell_extent(self.gmap.grid) * (0.5 if self.gmap.kind != "hex" else 0.62)
+        px = min(12.0, ppc / 5)
+        for cell, (x, y) in zip(cells, c, strict=True):
+            text = self.gmap.grid.label(int(cell), self.notation)
+            screen_text(painter, ppu, float(x), float(y) - dy, text, px, QColor(40, 40, 40), halo=False)
+
+
+class CellsOverlay(MapLayer):
+    """A set of cells highlighted: the selection, the brush under the cursor, a paste preview."""
+
+    def __init__(self, gmap: GameMap, z: float, colour: str, alpha: int = 60):
+        super().__init__(gmap, z)
+        c = QColor(colour)
+        self.pen = QPen(c, 0)
+        fill = QColor(c)
+        fill.setAlpha(alpha)
+        self.brush = QBrush(fill)
+        self.cells = np.zeros(0, dtype=np.int64)
+        self._path = QPainterPath()
+
+    def set_cells(self, cells) -> None:
+        cells = np.asarray(sorted(set(int(c) for c in cells)), dtype=np.int64)
+        if np.array_equal(cells, self.cells):
+            return
+        old = self._path.boundingRect()
+        self.cells = cells
+        self._path = polygons_path(geo.polygons(self.gmap.grid, cells)) if len(cells) else QPainterPath()
+        self.update(old.united(self._path.boundingRect()).adjusted(-1, -1, 1, 1))
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if self._path.isEmpty():
+            return
+        painter.setPen(self.pen)
+        painter.setBrush(self.brush)
+        painter.drawPath(self._path)
