@@ -33,7 +33,7 @@ from engine.rulesets.kok.orders_model import (
 )
 
 PROVISIONAL_WIDTH = 1 << 16
-MAX_ITEMS = 3          # PLA and DEF carry at most three (province, ...) items (5.1, 5.4)
+MAX_ITEMS = 24         # items read from one PLA/DEF line; the checker applies the game's limit
 MAX_NAME = 40          # longer province names are cut (the text map has little room)
 
 # (name, symbol) of the standard troop list (2.1); custom lists come from the catalog.
@@ -341,8 +341,7 @@ def _read_place(cur: _Line, width: int, words: TroopWords) -> Place | None:
                          f"{count} placements", nxt)
         items += [(cell, sym)] * min(count, MAX_ITEMS + 1)
     if len(items) > MAX_ITEMS:
-        cur.diag(ILLEGAL, f"PLA places at most {MAX_ITEMS} units; the last "
-                 f"{len(items) - MAX_ITEMS} ignored")
+        cur.diag(ILLEGAL, f"more than {MAX_ITEMS} placements on one line; the rest ignored")
         items = items[:MAX_ITEMS]
     if not items:
         if not cur.failed:
@@ -516,8 +515,7 @@ def _read_def(cur: _Line, width: int, words: TroopWords) -> Defend | None:
         cur.take()
         items.append((cell, letter))
     if len(items) > MAX_ITEMS:
-        cur.diag(ILLEGAL, f"DEF covers at most {MAX_ITEMS} provinces; the last "
-                 f"{len(items) - MAX_ITEMS} ignored")
+        cur.diag(ILLEGAL, f"more than {MAX_ITEMS} provinces on one DEF line; the rest ignored")
         items = items[:MAX_ITEMS]
     if not items:
         if not cur.failed:

@@ -1,0 +1,558 @@
+"""Checking a King of Kings orders sheet against the current state, without changing it.
+
+The same checker serves the GM console, the CLI `check` and the player viewer. Findings
+are ILLEGAL (well formed but against the rules or the state) or AMBIGUOUS; errors mean the
+order, or one item of a PLA/DEF line, will fail; warnings mean it will be carried out in
+part or otherwise than written (rule book 8.5). Every finding names the line.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.orders import AMBIGUOUS, ILLEGAL, Diagnostic, OrderSheet, Severity
+from engine.rulesets.kok.catalogs import (
+    OPTIONS,
+    Terrain,
+    Troop,
+    default_catalogs,
+    terrain_of,
+    troops_of,
+)
+from engine.rulesets.kok.orders import TroopWords, bind, decode
+from engine.rulesets.kok.orders_model import (
+    Ally,
+    Build,
+    Cede,
+    Defend,
+    Donate,
+    LandMove,
+    Name,
+    Place,
+    SeaMove,
+)
+from engine.scenario import Scenario
+from engine.state import State
+
+
+@dataclass
+class Rules:
+    """The scenario's troop list, terrain table and options, read once for a check."""
+
+    troops: dict[str, Troop]
+    terrains: dict[str, Terrain]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, scenario: Scenario | None) -> Rules:
+        cats = dict(default_catalogs())
+        if scenario is not None:
+            cats.update({k: v for k, v in scenario.catalogs.items() if len(v)})
+        opts = {o.name: o.default for o in OPTIONS}
+        if scenario is not None:
+            opts.update(scenario.options.values)
+        return cls(troops_of(cats), terrain_of(cats), opts)
+
+    def words(self) -> TroopWords:
+        return TroopWords(tuple((t.name, s) for s, t in self.troops.items()))
+
+    def terrain(self, name: str) -> Terrain:
+        t = self.terrains.get(name.lower())
+        if t is None:  # a map terrain the table lacks: plain land, or sea by its name
+            sea = name.lower() in ("sea", "ocean", "lake", "water")
+            return Terrain(name.lower(), "~" if sea else "?", 0, 0, 0, 1, 0, sea, 0, "")
+        return t
+
+    def option(self, name: str, default: Any = False) -> Any:
+        return self.options.get(name, default)
+
+
+class Board:
+    """Read-only indices over a state and map: owners, troops, terrain, alliances."""
+
+    def __init__(self, state: State, scenario: Scenario, rules: Rules | None = None):
+        self.state, self.scenario = state, scenario
+        self.rules = rules or Rules.of(scenario)
+        self.grid = scenario.map.grid
+        self.width = getattr(self.grid, "width", 1)
+        self.provinces = {p.cell: p for p in state["provinces"]}
+        self.troops: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        for a in state["armies"]:
+            if a.count > 0:
+                d = self.troops[a.cell][a.tribe]
+                d[a.troop] = d.get(a.troop, 0) + a.count
+        self.tribes = {t.number: t for t in state["tribes"]}
+        self.alliance = {(a.tribe, a.other): a for a in state["alliances"]}
+        world = state["world"]
+        self.world = world[0] if world else None
+
+    # ---- map ------------------------------------------------------------------------
+    def on_map(self, cell: int) -> bool:
+        return 0 <= cell < len(self.grid)
+
+    def label(self, cell: int) -> str:
+        x, y = decode(cell, self.width)
+        return f"{x} {y}"
+
+    def terrain(self, cell: int) -> Terrain:
+        p = self.provinces.get(cell)
+        name = p.terrain if p is not None and p.terrain else self.scenario.map.terrain_at(cell)
+        return self.rules.terrain(name)
+
+    def is_sea(self, cell: int) -> bool:
+        return self.terrain(cell).sea
+
+    def coastal(self, cell: int) -> bool:
+        return any(self.is_sea(n) for n in self.grid.neighbours(cell))
+
+    # ---- ownership and troops -------------------------------------------------------
+    def owner(self, cell: int) -> int:
+        p = self.provinces.get(cell)
+        return p.owner if p is not None else 0
+
+    def units(self, cell: int, tribe: int) -> dict[str, int]:
+        return dict(self.troops.get(cell, {}).get(tribe, {}))
+
+    def occupants(self, cell: int) -> list[int]:
+        return sorted(t for t, u in self.troops.get(cell, {}).items() if any(u.values()))
+
+    def status(self, tribe: int, other: int) -> int:
+        a = self.alliance.get((tribe, other))
+        return a.status if a is not None else 0
+
+    def allied(self, a: int, b: int) -> bool:
+        return a == b or (self.status(a, b) >= 1 and self.status(b, a) >= 1)
+
+    def isolated(self, cell: int, tribe: int) -> bool:
+        """2.6: no neighbour owned by the tribe or an ally, nor open sea with own ships here."""
+        ships = sum(n for s, n in self.units(cell, tribe).items()
+                    if self.rules.troops.get(s) is not None and self.rules.troops[s].transport)
+        for n in self.grid.neighbours(cell):
+            o = self.owner(n)
+            if o and self.allied(tribe, o) and not self.is_sea(n):
+                return False
+            if self.is_sea(n):
+                if o and self.allied(tribe, o):
+                    return False
+                if ships and not any(t != tribe for t in self.occupants(n)):
+                    return False
+        return True
+
+    def has_general(self, units: dict[str, int]) -> bool:
+        return any(n > 0 and self.rules.troops.get(s, None) is not None
+                   and self.rules.troops[s].general for s, n in units.items())
+
+
+def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
+    """Findings for `faction`'s sheet against `state`; the state is left untouched."""
+    board = Board(state, scenario)
+    bind(sheet, board.width)
+    return _Checker(sheet, board, faction).run()
+
+
+def generals_available(board: Board, faction: int) -> int:
+    """Generals the tribe may still place (2.4: one more every N turns, up to a maximum)."""
+    every = int(board.rules.option("general_every", 5) or 0)
+    tribe = board.tribes.get(faction)
+    if not every or tribe is None:
+        return 0
+    turn = (board.world.turn if board.world is not None else board.state.step) + 1
+    allowed = min(int(board.rules.option("general_max", 2)), turn // every)
+    return max(0, allowed - tribe.generals_placed)
+
+
+class _Checker:
+    def __init__(self, sheet: OrderSheet, board: Board, faction: int):
+        self.sheet, self.b, self.me = sheet, board, faction
+        self.rules = board.rules
+        self.out: list[Diagnostic] = []
+        tribe = board.tribes.get(faction)
+        self.gold = tribe.gold if tribe is not None else 0
+        self.wood = tribe.wood if tribe is not None else 0
+        self.placed_land: dict[int, int] = {}           # cell -> line of its land placement
+        self.placed: dict[int, dict[str, int]] = defaultdict(dict)
+        self.moved_into: dict[int, int] = {}            # cell -> line of the land move
+        self.land_moved_from: dict[int, int] = {}
+        self.allies_declared: dict[int, int] = {}
+        self.ceded = 0
+        self.generals_left = generals_available(board, faction)
+
+    def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
+        self.out.append(Diagnostic(kind, message, order.line, 0, order.text,
+                                   self.sheet.source, Severity.WARNING if warn else Severity.ERROR,
+                                   self.me))
+
+    def run(self) -> list[Diagnostic]:
+        tribe = self.b.tribes.get(self.me)
+        if tribe is None or not tribe.alive:
+            what = "is not in this game" if tribe is None else "has left the game"
+            self.out.append(Diagnostic(ILLEGAL, f"player {self.me} {what}", 0, 0, "",
+                                       self.sheet.source, Severity.ERROR, self.me))
+            return self.out
+        limit = int(self.rules.option("max_orders", 0) or 0)
+        orders = list(self.sheet.orders)
+        if limit and len(orders) > limit:
+            for o in orders[limit:]:
+                self.say(o, ILLEGAL, f"more than {limit} orders this turn; this one is ignored")
+            orders = orders[:limit]
+        # Placements happen before moves, whatever their place on the sheet (4.3).
+        for o in orders:
+            if isinstance(o, Place):
+                self.place(o)
+        for o in orders:
+            if not self.cells_ok(o):
+                continue
+            if isinstance(o, (SeaMove, LandMove)):
+                self.move(o)
+            elif isinstance(o, Defend):
+                self.defend(o)
+            elif isinstance(o, Ally):
+                self.ally(o)
+            elif isinstance(o, Cede):
+                self.cede(o)
+            elif isinstance(o, Donate):
+                self.donate(o)
+            elif isinstance(o, Build):
+                self.build(o)
+            elif isinstance(o, Name):
+                self.name(o)
+        return self.out
+
+    # ---- helpers ----------------------------------------------------------------------
+    def cells_ok(self, o: Any) -> bool:
+        if isinstance(o, (Place, Defend)):
+            return True  # item by item
+        cell = getattr(o, "cell", None)
+        if cell is None or self.b.on_map(cell):
+            return True
+        self.off_map(o, cell)
+        return False
+
+    def off_map(self, o: Any, cell: int) -> None:
+        g = self.b.grid
+        self.say(o, ILLEGAL, f"{self.b.label(cell)} is off the map "
+                 f"(0-{getattr(g, 'width', 1) - 1}, 0-{getattr(g, 'height', 1) - 1})")
+
+    def own(self, o: Any, cell: int, what: str) -> bool:
+        if self.b.owner(cell) != self.me:
+            self.say(o, ILLEGAL, f"{what}: {self.b.label(cell)} is not your province")
+            return False
+        return True
+
+    def tname(self, sym: str) -> str:
+        t = self.rules.troops.get(sym)
+        return t.name if t is not None else sym
+
+    # ---- PLA (4.3, 5.1) ---------------------------------------------------------------
+    def place(self, o: Place) -> None:
+        home_only = self.rules.option("home_only")
+        sea_ok = self.rules.option("sea_placement")
+        loyalty = self.rules.option("loyalty")
+        limit = int(self.rules.option("pla_limit", 3))
+        items = o.items
+        if len(items) > limit:
+            self.say(o, ILLEGAL, f"PLA places at most {limit} units; the last "
+                     f"{len(items) - limit} ignored")
+            items = items[:limit]
+        for cell, sym in items:
+            where = self.b.label(cell)
+            if not self.b.on_map(cell):
+                self.off_map(o, cell)
+                continue
+            troop = self.rules.troops.get(sym)
+            if troop is None:
+                self.say(o, ILLEGAL, f"this game has no troop type {sym}")
+                continue
+            sea = self.b.is_sea(cell)
+            if sea:
+                if not sea_ok:
+                    self.say(o, ILLEGAL, f"PLA {where}: units may not be placed at sea")
+                    continue
+                if troop.land_bound:
+                    self.say(o, ILLEGAL, f"PLA {where}: {troop.name} cannot be placed at sea")
+                    continue
+            if not sea and not self.own(o, cell, f"PLA {where}"):
+                continue
+            if sea and self.b.owner(cell) not in (0, self.me):
+                self.say(o, ILLEGAL, f"PLA {where}: the sea area belongs to player "
+                         f"{self.b.owner(cell)}")
+                continue
+            prov = self.b.provinces.get(cell)
+            if home_only and (prov is None or prov.home != self.me):
+                self.say(o, ILLEGAL, f"PLA {where}: units may only be placed in home provinces")
+                continue
+            if loyalty and prov is not None and prov.loyal not in (0, self.me):
+                self.say(o, ILLEGAL, f"PLA {where}: the province is loyal to player {prov.loyal}")
+                continue
+            if self.b.isolated(cell, self.me):
+                self.say(o, ILLEGAL, f"PLA {where}: the province is isolated")
+                continue
+            if not troop.buyable:
+                if self.generals_left <= 0:
+                    self.say(o, ILLEGAL, f"PLA {where}: no {troop.name} available to place "
+                             "(they come with time, not gold)")
+                    continue
+                self.generals_left -= 1
+            if troop.sea_move > 0 and troop.land_move == 0 and not sea and not self.b.coastal(cell):
+                self.say(o, ILLEGAL, f"PLA {where}: {troop.name} would be stranded "
+                         "(no sea next to the province)", warn=True)
+            if troop.is_land_unit:
+                if cell in self.placed_land:
+                    self.say(o, ILLEGAL, f"PLA {where}: only one land unit a province "
+                             f"(already placed by line {self.placed_land[cell]})")
+                    continue
+            if troop.gold > self.gold or troop.wood > self.wood:
+                need = []
+                if troop.gold > self.gold:
+                    need.append(f"{troop.gold} gold, {self.gold} left")
+                if troop.wood > self.wood:
+                    need.append(f"{troop.wood} wood, {self.wood} left")
+                self.say(o, ILLEGAL, f"PLA {where}: {troop.name} costs more than you have "
+                         f"({'; '.join(need)})")
+                continue
+            self.gold -= troop.gold
+            self.wood -= troop.wood
+            if troop.is_land_unit:
+                self.placed_land[cell] = o.line
+            self.placed[cell][sym] = self.placed[cell].get(sym, 0) + 1
+
+    # ---- SEA and LAND (3.1, 3.2, 5.2, 5.3) ----------------------------------------------
+    def present(self, cell: int) -> dict[str, int]:
+        units = self.b.units(cell, self.me)
+        if self.rules.option("place_and_move", True):
+            for s, n in self.placed.get(cell, {}).items():
+                units[s] = units.get(s, 0) + n
+        return units
+
+    def move(self, o: SeaMove | LandMove) -> None:
+        land = isinstance(o, LandMove)
+        verb = "LAND" if land else "SEA"
+        where = self.b.label(o.cell)
+        have = self.present(o.cell)
+        if not any(have.values()):
+            self.say(o, ILLEGAL, f"{verb} {where}: you have no troops there")
+            return
+        if self.b.isolated(o.cell, self.me) and not self.b.has_general(have):
+            self.say(o, ILLEGAL, f"{verb} {where}: the province is isolated and no general "
+                     "leads the troops")
+            return
+        if o.cell in self.moved_into:
+            self.say(o, ILLEGAL, f"{verb} {where}: troops moved in by line "
+                     f"{self.moved_into[o.cell]} make all troops there count as moved; give "
+                     "this order before that one", warn=True)
+        if not land and o.cell in self.land_moved_from:
+            self.say(o, ILLEGAL, f"SEA {where}: troops that moved by land (line "
+                     f"{self.land_moved_from[o.cell]}) cannot move by sea later", warn=True)
+        moving = self.moving(o, have)
+        if not any(moving.values()):
+            self.say(o, ILLEGAL, f"{verb} {where}: none of the troops named are there")
+            return
+        if land:
+            self.land_route(o, moving)
+            self.land_moved_from[o.cell] = o.line
+        else:
+            self.sea_route(o, moving)
+
+    def moving(self, o: SeaMove | LandMove, have: dict[str, int]) -> dict[str, int]:
+        moving: dict[str, int] = {}
+        for sym, n in o.units.items():
+            got = have.get(sym, 0)
+            if n > got:
+                self.say(o, ILLEGAL, f"only {got} {self.tname(sym)} at {self.b.label(o.cell)}, "
+                         f"not {n}; {got} will move", warn=True)
+            if min(n, got):
+                moving[sym] = min(n, got)
+        if o.at:
+            for sym, n in have.items():
+                t = self.rules.troops.get(sym)
+                if sym in o.units or t is None or t.transport or t.static:
+                    continue
+                if n:
+                    moving[sym] = n
+        return moving
+
+    def land_route(self, o: LandMove, moving: dict[str, int]) -> None:
+        troops = [self.rules.troops[s] for s in moving if s in self.rules.troops]
+        static = [t.name for t in troops if t.static]
+        if static:
+            self.say(o, ILLEGAL, f"{', '.join(static)} cannot move", warn=True)
+        if o.tactic == "P" and not any(t.pincer for t in troops):
+            self.say(o, ILLEGAL, "the pincer attack needs a troop able to pincer "
+                     "(horsemen)", warn=True)
+        movers = [t for t in troops if t.land_move > 0]
+        if not movers:
+            return
+        if any(t.general for t in movers):
+            points = max(t.land_move for t in movers)
+        else:
+            points = min(t.land_move for t in troops if not t.static and not t.transport) \
+                if any(not t.static and not t.transport for t in troops) else 0
+        cell: int | None = o.cell
+        for i, d in enumerate(o.route, start=1):
+            nxt = self.b.grid.step(cell, d) if cell is not None else None
+            if nxt is None:
+                self.say(o, ILLEGAL, f"step {i} ({d}) leaves the map; the move stops at "
+                         f"{self.b.label(cell)}", warn=True)
+                break
+            if self.b.is_sea(nxt):
+                self.say(o, ILLEGAL, f"step {i} ({d}) runs into the sea at "
+                         f"{self.b.label(nxt)}; that step is cancelled", warn=True)
+                break
+            points -= self.b.terrain(nxt).move
+            cell = nxt
+            if points <= 0 and i < len(o.route):
+                self.say(o, ILLEGAL, f"movement points run out at {self.b.label(nxt)} after "
+                         f"step {i} of {len(o.route)}", warn=True)
+                break
+        if cell is None or cell == o.cell:
+            return
+        owner = self.b.owner(cell)
+        if owner and owner != self.me and self.b.status(self.me, owner) >= 1 \
+                and self.b.status(self.me, owner) < 5 and not self.b.is_sea(cell):
+            self.say(o, ILLEGAL, f"the move ends in {self.b.label(cell)} of your ally "
+                     f"{owner}; the whole move is cancelled", warn=True)
+        self.moved_into.setdefault(cell, o.line)
+
+    def sea_route(self, o: SeaMove, moving: dict[str, int]) -> None:
+        where = self.b.label(o.cell)
+        if not self.b.is_sea(o.cell) and not self.b.coastal(o.cell):
+            self.say(o, ILLEGAL, f"SEA {where}: a sea move starts at sea or on the coast")
+            return
+        troops = {s: self.rules.troops[s] for s in moving if s in self.rules.troops}
+        ships = sum(n for s, n in moving.items() if s in troops and troops[s].transport)
+        if not ships:
+            self.say(o, ILLEGAL, f"SEA {where}: no ships in the move")
+            return
+        castles = [t.name for s, t in troops.items() if t.static]
+        if castles:
+            self.say(o, ILLEGAL, f"{', '.join(castles)} cannot go to sea; left behind", warn=True)
+        passengers = sum(n for s, n in moving.items()
+                         if s in troops and not troops[s].transport and not troops[s].static)
+        if passengers > ships:
+            self.say(o, ILLEGAL, f"{ships} ship(s) carry at most {ships} units, not "
+                     f"{passengers}", warn=True)
+        crew_free = self.rules.option("no_crew")
+        crew = sum(n for s, n in moving.items() if s in troops and troops[s].crew)
+        if not crew_free and crew * 2 < ships:
+            self.say(o, ILLEGAL, f"{ships} ships need {(ships + 1) // 2} crew (land units); "
+                     f"only {crew} go along", warn=True)
+        points = min((t.sea_move for t in troops.values() if t.transport), default=0)
+        cell = o.cell
+        at_sea = self.b.is_sea(cell)
+        for i, d in enumerate(o.route, start=1):
+            nxt = self.b.grid.step(cell, d)
+            if nxt is None:
+                self.say(o, ILLEGAL, f"step {i} ({d}) leaves the map; the fleet stops at "
+                         f"{self.b.label(cell)}", warn=True)
+                break
+            if not self.b.is_sea(nxt):
+                self.say(o, ILLEGAL, f"step {i} ({d}) reaches land at {self.b.label(nxt)}; the "
+                         f"fleet halts at {self.b.label(cell)} (use LAND to go ashore)",
+                         warn=True)
+                break
+            points -= self.b.terrain(nxt).move
+            cell, at_sea = nxt, True
+            if points <= 0 and i < len(o.route):
+                self.say(o, ILLEGAL, f"the fleet's moves run out at {self.b.label(nxt)}",
+                         warn=True)
+                break
+        if not at_sea:
+            self.say(o, ILLEGAL, f"SEA {where}: the fleet never reaches the sea and stays")
+
+    # ---- DEF, ALL, CEDE, DON, BUILD, NAME -----------------------------------------------
+    def defend(self, o: Defend) -> None:
+        limit = int(self.rules.option("def_limit", 3))
+        items = o.items
+        if len(items) > limit:
+            self.say(o, ILLEGAL, f"DEF covers at most {limit} provinces; the last "
+                     f"{len(items) - limit} ignored")
+            items = items[:limit]
+        for cell, tactic in items:
+            if not self.b.on_map(cell):
+                self.off_map(o, cell)
+                continue
+            where = self.b.label(cell)
+            if self.b.owner(cell) != self.me and not self.b.units(cell, self.me):
+                self.say(o, ILLEGAL, f"DEF {where}: neither your province nor your troops")
+                continue
+            if tactic == "P":
+                have = self.present(cell)
+                if not any(self.rules.troops.get(s) and self.rules.troops[s].pincer
+                           for s, n in have.items() if n):
+                    self.say(o, ILLEGAL, f"DEF {where}: the pincer needs a troop able to pincer",
+                             warn=True)
+
+    def other(self, o: Any, n: int) -> bool:
+        if n == self.me:
+            self.say(o, ILLEGAL, "that is your own player number")
+            return False
+        t = self.b.tribes.get(n)
+        if t is None or not t.alive:
+            self.say(o, ILLEGAL, f"there is no player {n} in the game")
+            return False
+        return True
+
+    def ally(self, o: Ally) -> None:
+        if not self.other(o, o.other):
+            return
+        now = self.b.status(self.me, o.other)
+        if abs(o.status - now) > 1:
+            lo, hi = max(0, now - 1), min(5, now + 1)
+            self.say(o, ILLEGAL, f"status to player {o.other} is {now}; it can move by one a "
+                     f"turn ({lo}-{hi}), not to {o.status}")
+            return
+        if o.other in self.allies_declared:
+            self.say(o, AMBIGUOUS, f"second ALL for player {o.other} (line "
+                     f"{self.allies_declared[o.other]}); this one counts", warn=True)
+        self.allies_declared[o.other] = o.line
+
+    def cede(self, o: Cede) -> None:
+        self.ceded += 1
+        if self.ceded > 1:
+            self.say(o, ILLEGAL, "only one CEDE a turn")
+            return
+        if not self.other(o, o.other) or not self.own(o, o.cell, "CEDE"):
+            return
+        if self.b.status(self.me, o.other) < 5:
+            self.say(o, ILLEGAL, f"CEDE needs alliance status 5 with player {o.other} "
+                     f"(now {self.b.status(self.me, o.other)})")
+            return
+        if self.b.isolated(o.cell, self.me):
+            self.say(o, ILLEGAL, f"CEDE {self.b.label(o.cell)}: the province is isolated")
+
+    def donate(self, o: Donate) -> None:
+        if not self.other(o, o.other):
+            return
+        mine, theirs = self.b.status(self.me, o.other), self.b.status(o.other, self.me)
+        if mine < 2 or theirs < 2:
+            self.say(o, ILLEGAL, f"DON needs alliance status 2 or more both ways (you: {mine}, "
+                     f"player {o.other}: {theirs})")
+            return
+        if o.gold > self.gold:
+            self.say(o, ILLEGAL, f"only {self.gold} gold left to give, not {o.gold}", warn=True)
+            self.gold = 0
+            return
+        self.gold -= o.gold
+
+    def build(self, o: Build) -> None:
+        if not self.rules.option("build"):
+            self.say(o, ILLEGAL, "BUILD is not allowed in this game (game option)")
+            return
+        if not self.own(o, o.cell, "BUILD"):
+            return
+        if self.b.isolated(o.cell, self.me):
+            self.say(o, ILLEGAL, f"BUILD {self.b.label(o.cell)}: the province is isolated")
+            return
+        cost = int(self.rules.option("build_cost", 12))
+        if cost > self.gold:
+            self.say(o, ILLEGAL, f"BUILD costs {cost} gold; {self.gold} left")
+            return
+        self.gold -= cost
+
+    def name(self, o: Name) -> None:
+        if not self.own(o, o.cell, "NAME"):
+            return
+        if self.b.isolated(o.cell, self.me):
+            self.say(o, ILLEGAL, f"NAME {self.b.label(o.cell)}: the province is isolated")
