@@ -44,12 +44,12 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"7z\xbc\xaf", "a 7-Zip archive"),
 )
 
-# Letters that are everyday in western/central European languages. Letters outside this
-# set still count as letters, but less.
+# Letters that are everyday in the languages these code pages serve. Others (š ž from
+# Windows-1252, ı ﬁ from Mac Roman) still count as letters, but less: in these code
+# pages they are mostly what the wrong reading of ö, ä or an apostrophe looks like.
 _COMMON_LETTERS = frozenset(
     "àáâãäåæçèéêëìíîïñòóôõöøùúûüýÿßœ"
-    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŒ"
-    "šžŠŽčřěůďťňČŘĚŮĎŤŇąęłńśźżĄĘŁŃŚŹŻőűŐŰ")
+    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŒ")
 # Typographic punctuation that word processors put into text.
 _TYPOGRAPHIC = frozenset("‘’‚“”„–—…«»°€£§´·¡¿©®™•\u00a0")
 _WORD_JOINERS = frozenset("’'")
@@ -96,10 +96,17 @@ def binary_kind(data: bytes) -> str | None:
     return None
 
 
+def _letter(ch: str) -> bool:
+    # Modifier letters (ˆ ˜ from Mac Roman) count as letters to str.isalpha, not to a reader.
+    return unicodedata.category(ch) in ("Lu", "Ll", "Lt")
+
+
 def plausibility(text: str) -> float:
     """How much `text` looks like European prose/orders; higher is better.
 
-    Only the non-ASCII characters are scored, each in the context of its neighbours.
+    Only the non-ASCII characters are scored, each in the context of its neighbours:
+    accented letters joined to other letters score, in the right case pattern; C1 control
+    characters, symbols inside words and lone accented letters cost.
     """
     score = 0.0
     n = len(text)
@@ -108,20 +115,29 @@ def plausibility(text: str) -> float:
             continue
         prev = text[i - 1] if i else " "
         nxt = text[i + 1] if i + 1 < n else " "
-        in_word = prev.isalpha() and nxt.isalpha()
+        p_letter, n_letter = _letter(prev), _letter(nxt)
+        in_word = p_letter and n_letter
         cat = unicodedata.category(ch)
-        if cat == "Cc" or cat == "Cn" or cat == "Co":
-            score -= 10  # C1 control characters: Latin-1 reading of cp1252/Mac bytes
-        elif ch in _COMMON_LETTERS:
-            score += 3 if (prev.isalpha() or nxt.isalpha()) else 1
-        elif ch.isalpha():
-            score += 1 if in_word else 0  # rarer letters: ƒ ı ﬁ Ÿ ...
+        if cat in ("Cc", "Cn", "Co", "Cf"):
+            score -= 10  # C1 controls: the Latin-1 reading of Windows or Mac bytes
+        elif _letter(ch):
+            if not (p_letter or n_letter):
+                score += 0 if ch in "àÀ" else -1  # "à" stands alone in French; few others do
+            else:
+                score += 3 if ch in _COMMON_LETTERS else 1
+                # Case inside a word: "Köln", "ÖL", not "ìKnig" or "gÄrten".
+                if ch.islower() and nxt.isupper() or ch.isupper() and prev.islower():
+                    score -= 4
         elif ch in _WORD_JOINERS and in_word:
-            score += 2  # don’t, l’armée
+            score += 3  # don’t, l’armée
+        elif ch in "“‘„‚«" and n_letter and not p_letter:
+            score += 2  # opening quote before a word
+        elif ch in "”’»" and p_letter and not n_letter:
+            score += 2  # closing quote after a word
         elif ch in _TYPOGRAPHIC:
             score += -2 if in_word else 1
-        else:  # maths, box-drawing, dingbats, odd accents standing alone
-            score -= 4 if in_word else 2
+        else:  # maths, box-drawing, dingbats, modifier accents
+            score -= 4 if (p_letter or n_letter) else 2
     return score
 
 
@@ -200,8 +216,10 @@ def decode(data: bytes, name: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
     if text is None and charset:
         codec = _codec(charset)
         if codec:
-            # Mail clients label Windows-1252 text as ISO-8859-1 all the time.
-            for c in (("cp1252", "latin-1") if codec == "latin-1" else (codec,)):
+            # Mail clients label Windows-1252 text as ISO-8859-1 all the time; bytes
+            # 0x80-0x9F tell (they are control characters in Latin-1).
+            c1 = codec == "latin-1" and any(0x80 <= b <= 0x9F for b in data)
+            for c in (("cp1252", "latin-1") if c1 else (codec,)):
                 try:
                     text, encoding = data.decode(c), c
                     break

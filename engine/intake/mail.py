@@ -141,19 +141,22 @@ def strip_reply(text: str, name: str) -> tuple[str, list[Diagnostic]]:
             break
     kept: list[str] = []
     quoted: list[int] = []
+    intro = 0
     for i, ln in enumerate(lines):
         if ln.lstrip().startswith(">"):
             quoted.append(i + 1)
             # "On Monday, X wrote:" introduces the quote; it is not an order either.
             if kept and _WROTE.search(kept[-1]):
                 kept.pop()
+                intro += 1
             continue
         kept.append(ln)
     if quoted:
         diags.append(Diagnostic(
             INVALID, f"{len(quoted)} quoted reply line{'s' * (len(quoted) != 1)} "
-            f"(starting with '>') dropped, from line {quoted[0]}", line=quoted[0], file=name,
-            severity=Severity.WARNING))
+            f"(starting with '>') dropped, from line {quoted[0]}"
+            + (" with the '... wrote:' line before them" if intro else ""),
+            line=quoted[0], file=name, severity=Severity.WARNING))
     out = "\n".join(kept).rstrip("\n ")
     return (out + "\n" if out else ""), diags
 
@@ -245,11 +248,12 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
         fn = part.get_filename()
         if disposition != "attachment" and not fn:
             continue
-        where = f"{label}: attachment {fn or '(unnamed)'}"
+        where = f"{label}#{fn or '(unnamed attachment)'}"
         if not _is_text_attachment(part):
             if part.get_content_type() != "text/html":
                 ignored.append(_problem(f"{where} ({part.get_content_type()}) ignored: "
-                                        "not a plain-text file", label, Severity.WARNING))
+                                        "not a plain-text attachment", where,
+                                        Severity.WARNING))
             continue
         dec = _part_decoded(part, where, max_bytes)
         if dec.refused or not dec.text.strip():

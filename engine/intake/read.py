@@ -116,7 +116,9 @@ def _walk(root: Path, batch: IntakeBatch) -> list[Path]:
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         files.extend(Path(dirpath, f) for f in filenames if not f.startswith("."))
-    return sorted(files, key=lambda f: f.relative_to(root).parts)
+    rel = [f.relative_to(root).parts for f in files]
+    return [f for _, f in sorted(zip(rel, files, strict=True),
+                                 key=lambda t: ([x.lower() for x in t[0]], t[0]))]
 
 
 def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
