@@ -1,0 +1,73 @@
+"""What can go wrong opening or writing a game database, as errors with plain messages."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from sqlalchemy import exc
+
+
+class GameDbError(Exception):
+    """Base: the message is meant for the GM as it stands."""
+
+
+class GameNotFound(GameDbError):
+    pass
+
+
+class GameExists(GameDbError):
+    pass
+
+
+class NotAGame(GameDbError):
+    """The file or database is not a Realmsmith game database."""
+
+
+class CorruptGame(GameDbError):
+    pass
+
+
+class GameLocked(GameDbError):
+    """Another process is writing the game; nothing was changed."""
+
+
+class NewerFormat(GameDbError):
+    pass
+
+
+class UnknownGame(GameDbError):
+    """The database holds games, but not the one asked for."""
+
+
+def translate(err: BaseException, where: str) -> GameDbError | None:
+    """A database driver error as one of ours, or None if it is something else."""
+    if not isinstance(err, exc.DBAPIError):
+        return None
+    msg = str(getattr(err, "orig", err)).lower()
+    if "locked" in msg or "busy" in msg:
+        return GameLocked(f"{where}: the game is locked by another process "
+                          "(another run or import is writing it); nothing was changed, try again")
+    if "not a database" in msg or "file is encrypted" in msg:
+        return NotAGame(f"{where}: not a Realmsmith game database (not an SQLite file)")
+    if "malformed" in msg or "disk image" in msg or "corrupt" in msg:
+        return CorruptGame(f"{where}: the game database is damaged ({msg}); "
+                           "restore it from a backup")
+    if "no such table" in msg or "no such column" in msg or "does not exist" in msg:
+        return CorruptGame(f"{where}: the game database is incomplete ({msg})")
+    if "unable to open" in msg or "readonly" in msg or "read-only" in msg:
+        return GameNotFound(f"{where}: cannot open or write the database ({msg})")
+    return None
+
+
+@contextlib.contextmanager
+def guarded(where: str) -> Iterator[None]:
+    try:
+        yield
+    except GameDbError:
+        raise
+    except exc.DBAPIError as e:
+        ours = translate(e, where)
+        if ours is None:
+            raise
+        raise ours from None

@@ -1,0 +1,214 @@
+"""The game's journal: submissions, their diagnostics, the events and reports of each step."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import and_, delete, func, select, update
+from sqlalchemy.engine import Connection
+
+from engine.db.schema import GM, DiagnosticRow, EventRow, ReportRow, SubmissionRow
+from engine.events import Event, EventLog, EventRecord
+from engine.orders import Diagnostic, Severity
+from engine.ruleset import Submission
+
+SUB = SubmissionRow.__table__
+DIAG = DiagnosticRow.__table__
+EVT = EventRow.__table__
+REP = ReportRow.__table__
+
+
+def _dumps(v: Any) -> str:
+    return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+@dataclass
+class StoredSubmission:
+    """A submission as the database holds it, with its bookkeeping."""
+
+    id: int
+    seq: int
+    submission: Submission
+    imported_at: str = ""
+    superseded: bool = False
+    applied_step: int | None = None
+    post_id: str | None = None
+    edited: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def faction(self) -> int | None:
+        return self.submission.faction
+
+    @property
+    def step(self) -> int | None:
+        return self.submission.step
+
+    @property
+    def active(self) -> bool:
+        """Will be used by the next run of its step."""
+        return not self.superseded and not self.edited and self.applied_step is None
+
+
+def _faction_set(fs: frozenset[int] | set[int] | None) -> str | None:
+    if fs is None:
+        return None
+    return "," + ",".join(str(x) for x in sorted(fs)) + "," if fs else ","
+
+
+class JournalMixin:
+    game_id: int
+
+    # ---- submissions ---------------------------------------------------------------
+
+    def add_submission(self, c: Connection, sub: Submission, imported_at: str,
+                       post_id: str | None = None, edited: bool = False,
+                       superseded: bool = False) -> int:
+        seq = int(c.execute(select(func.max(SUB.c.seq)).where(SUB.c.game_id == self.game_id))
+                  .scalar() or 0) + 1
+        res = c.execute(SUB.insert().values(
+            game_id=self.game_id, seq=seq, text=sub.text, source_kind=sub.source_kind,
+            source_name=sub.source_name, sender=sub.sender, subject=sub.subject,
+            received_at=sub.received_at, imported_at=imported_at, encoding=sub.encoding,
+            faction=sub.faction, step=sub.step, matched_by=sub.matched_by, superseded=superseded,
+            applied_step=None, post_id=post_id, edited=edited, meta=_dumps(sub.meta)))
+        return int(res.inserted_primary_key[0])
+
+    def submissions(self, c: Connection, *, step: int | None = None, ids: list[int] | None = None,
+                    with_diagnostics: bool = True) -> list[StoredSubmission]:
+        q = select(SUB).where(SUB.c.game_id == self.game_id)
+        if step is not None:
+            q = q.where(SUB.c.step == step)
+        if ids is not None:
+            q = q.where(SUB.c.id.in_(ids))
+        rows = c.execute(q.order_by(SUB.c.seq)).all()
+        out = []
+        for r in rows:
+            sub = Submission(r.text, r.source_kind, r.source_name, r.sender, r.subject,
+                             r.received_at, r.encoding, r.faction, r.step, r.matched_by,
+                             json.loads(r.meta or "{}"))
+            sub.meta["submission_id"] = r.id
+            out.append(StoredSubmission(r.id, r.seq, sub, r.imported_at, bool(r.superseded),
+                                        r.applied_step, r.post_id, bool(r.edited)))
+        if with_diagnostics and out:
+            diags = self.diagnostics(c, [s.id for s in out])
+            for s in out:
+                s.diagnostics = diags.get(s.id, [])
+        return out
+
+    def set_submission(self, c: Connection, sub_id: int, **values: Any) -> None:
+        c.execute(update(SUB).where(SUB.c.game_id == self.game_id, SUB.c.id == sub_id).values(**values))
+
+    def resolve_supersession(self, c: Connection, faction: int, step: int) -> None:
+        """Of the unapplied submissions of one faction for one step, only the latest counts.
+
+        Latest = latest received_at (when both have one), then latest imported; the
+        earlier ones stay in history, flagged superseded.
+        """
+        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.seq).where(
+            SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
+            SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
+        if not rows:
+            return
+        latest = max(rows, key=lambda r: (r.received_at or "", r.seq))
+        c.execute(update(SUB).where(SUB.c.id.in_([r.id for r in rows]))
+                  .values(superseded=False))
+        others = [r.id for r in rows if r.id != latest.id]
+        if others:
+            c.execute(update(SUB).where(SUB.c.id.in_(others)).values(superseded=True))
+
+    def find_post(self, c: Connection, post_id: str) -> list[Any]:
+        return c.execute(select(SUB.c.id, SUB.c.text, SUB.c.applied_step, SUB.c.edited).where(
+            SUB.c.game_id == self.game_id, SUB.c.post_id == post_id).order_by(SUB.c.seq)).all()
+
+    def unapply_after(self, c: Connection, step: int) -> None:
+        c.execute(update(SUB).where(SUB.c.game_id == self.game_id, SUB.c.applied_step > step)
+                  .values(applied_step=None))
+
+    # ---- diagnostics --------------------------------------------------------------
+
+    def replace_diagnostics(self, c: Connection, sub_id: int | None, diags: list[Diagnostic],
+                            step: int | None = None) -> None:
+        if sub_id is not None:
+            c.execute(delete(DIAG).where(DIAG.c.game_id == self.game_id, DIAG.c.submission_id == sub_id))
+        rows = [{"game_id": self.game_id, "submission_id": sub_id, "step": step, "faction": d.faction,
+                 "file": d.file, "line": d.line, "col": d.col, "kind": d.kind,
+                 "severity": d.severity.value, "message": d.message, "text": d.text} for d in diags]
+        if rows:
+            c.execute(DIAG.insert(), rows)
+
+    def diagnostics(self, c: Connection, sub_ids: list[int]) -> dict[int, list[Diagnostic]]:
+        out: dict[int, list[Diagnostic]] = {}
+        for r in c.execute(select(DIAG).where(DIAG.c.game_id == self.game_id,
+                                              DIAG.c.submission_id.in_(sub_ids)).order_by(DIAG.c.id)):
+            out.setdefault(r.submission_id, []).append(
+                Diagnostic(r.kind, r.message, r.line, r.col, r.text, r.file, Severity(r.severity),
+                           r.faction))
+        return out
+
+    def problems(self, c: Connection) -> list[Diagnostic]:
+        """Diagnostics not tied to a submission (intake problems: unreadable files...)."""
+        return [Diagnostic(r.kind, r.message, r.line, r.col, r.text, r.file, Severity(r.severity),
+                           r.faction)
+                for r in c.execute(select(DIAG).where(DIAG.c.game_id == self.game_id,
+                                                      DIAG.c.submission_id.is_(None))
+                                   .order_by(DIAG.c.id))]
+
+    # ---- events -------------------------------------------------------------------
+
+    def save_events(self, c: Connection, step: int, log: EventLog) -> None:
+        rows = []
+        for r in log.records:
+            d = r.event.to_dict()
+            d.pop("kind", None)
+            rows.append({"game_id": self.game_id, "step": step, "seq": r.seq, "phase": r.phase,
+                         "kind": r.event.kind, "data": _dumps(d),
+                         "factions": _faction_set(r.event.factions()),
+                         "visible": _faction_set(r.event.visible_to())})
+        if rows:
+            c.execute(EVT.insert(), rows)
+
+    def load_events(self, c: Connection, step: int, faction: int | None = None,
+                    kind: str | None = None) -> EventLog:
+        q = select(EVT.c.seq, EVT.c.phase, EVT.c.kind, EVT.c.data).where(
+            EVT.c.game_id == self.game_id, EVT.c.step == step)
+        if faction is not None:
+            q = q.where(EVT.c.factions.like(f"%,{int(faction)},%"))
+        if kind is not None:
+            q = q.where(EVT.c.kind == kind)
+        log = EventLog()
+        for seq, phase, k, data in c.execute(q.order_by(EVT.c.seq)):
+            log.records.append(EventRecord(seq, phase, Event.from_dict({"kind": k, **json.loads(data)})))
+        return log
+
+    # ---- reports ------------------------------------------------------------------
+
+    def save_report(self, c: Connection, step: int, faction: int | None, fmt: str, content: str) -> None:
+        c.execute(REP.insert().values(game_id=self.game_id, step=step,
+                                      faction=GM if faction is None else faction, format=fmt,
+                                      content=content))
+
+    def load_report(self, c: Connection, step: int, faction: int | None, fmt: str) -> str | None:
+        return c.execute(select(REP.c.content).where(
+            REP.c.game_id == self.game_id, REP.c.step == step,
+            REP.c.faction == (GM if faction is None else faction), REP.c.format == fmt)).scalar()
+
+    def report_keys(self, c: Connection, step: int) -> list[tuple[int, str]]:
+        return [(r.faction, r.format) for r in c.execute(
+            select(REP.c.faction, REP.c.format).where(REP.c.game_id == self.game_id, REP.c.step == step)
+            .order_by(REP.c.faction, REP.c.format))]
+
+    # ---- rollback ---------------------------------------------------------------------
+
+    def delete_journal_after(self, c: Connection, step: int) -> None:
+        from engine.db.schema import StepRow
+
+        g = self.game_id
+        for t in (EVT, REP):
+            c.execute(delete(t).where(and_(t.c.game_id == g, t.c.step > step)))
+        c.execute(delete(DIAG).where(DIAG.c.game_id == g, DIAG.c.submission_id.is_(None),
+                                     DIAG.c.step > step))
+        st = StepRow.__table__
+        c.execute(delete(st).where(st.c.game_id == g, st.c.number > step))

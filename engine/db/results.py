@@ -1,0 +1,126 @@
+"""What the game service hands back: import results, the turn status, run results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.orders import Diagnostic, Severity
+from engine.ruleset import Submission
+
+# submission states in an ImportResult
+STORED = "stored"          # new submission kept (matched or not)
+DUPLICATE = "duplicate"    # realtime: the same post (id and text) was imported before; skipped
+EDITED = "edited"          # realtime: a post changed after it was applied; kept, not applied
+
+# match statuses that make a matched submission unusable (see engine.intake.match)
+REJECTED = ("unknown_faction", "wrong_game", "bad_password")
+
+
+def count(diags: list[Diagnostic], severity: Severity) -> int:
+    return sum(1 for d in diags if d.severity == severity)
+
+
+@dataclass
+class ImportResult:
+    submission: Submission
+    submission_id: int | None
+    status: str = STORED
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    superseded: list[int] = field(default_factory=list)  # earlier submission ids it replaced
+    note: str = ""
+
+    @property
+    def matched(self) -> bool:
+        return self.submission.faction is not None and \
+            self.submission.meta.get("match", "ok") not in REJECTED and \
+            self.submission.meta.get("match") != "unmatched"
+
+    @property
+    def errors(self) -> int:
+        return count(self.diagnostics, Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return count(self.diagnostics, Severity.WARNING)
+
+    def line(self) -> str:
+        s = self.submission
+        who = f"faction {s.faction}" if s.faction is not None else "UNMATCHED"
+        turn = f" turn {s.step}" if s.step is not None else ""
+        extra = f" ({self.note})" if self.note else ""
+        return (f"{s.source_name or s.source_kind}: {self.status}, {who}{turn}, "
+                f"{self.errors} error(s), {self.warnings} warning(s){extra}"
+                + (f"\n    matched by: {s.matched_by}" if s.matched_by else ""))
+
+
+@dataclass
+class ImportReport:
+    results: list[ImportResult] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def unmatched(self) -> list[ImportResult]:
+        return [r for r in self.results if r.status == STORED and not r.matched]
+
+
+@dataclass
+class FactionStatus:
+    faction: int
+    name: str
+    submitted: bool = False
+    submission_id: int | None = None
+    received_at: str = ""
+    source: str = ""
+    source_kind: str = ""
+    errors: int = 0
+    warnings: int = 0
+    replaced: int = 0          # earlier submissions for this step it superseded
+
+
+@dataclass
+class Status:
+    game: str
+    ruleset: str
+    turn_model: str
+    current_step: int
+    pending_step: int
+    factions: list[FactionStatus] = field(default_factory=list)
+    unmatched: list[Submission] = field(default_factory=list)
+    other_steps: list[Submission] = field(default_factory=list)  # for another turn (late, early)
+    rejected: list[Submission] = field(default_factory=list)     # wrong game, password...
+    edited: list[Submission] = field(default_factory=list)       # realtime edited posts
+    pending_posts: int = 0                                        # realtime: posts not applied
+
+    @property
+    def missing(self) -> list[FactionStatus]:
+        return [f for f in self.factions if not f.submitted]
+
+    def lines(self) -> list[str]:
+        out = [f"game {self.game} ({self.ruleset}, {self.turn_model}); "
+               f"last turn run: {self.current_step}; collecting orders for turn {self.pending_step}"]
+        if self.turn_model == "realtime":
+            out.append(f"posts waiting to be applied: {self.pending_posts}")
+        for f in self.factions:
+            if f.submitted:
+                out.append(f"  {f.faction:>3} {f.name:<24} orders from {f.source_kind} {f.source} "
+                           f"at {f.received_at or '?'}: {f.errors} error(s), {f.warnings} warning(s)"
+                           + (f", replacing {f.replaced} earlier" if f.replaced else ""))
+            else:
+                out.append(f"  {f.faction:>3} {f.name:<24} NO ORDERS")
+        for title, subs in (("unmatched", self.unmatched), ("for another turn", self.other_steps),
+                            ("rejected", self.rejected), ("edited after applying", self.edited)):
+            for s in subs:
+                out.append(f"  {title}: {s.source_name or s.source_kind} from {s.sender or '?'}"
+                           f" ({s.matched_by or 'no match'})")
+        sent = len(self.factions) - len(self.missing)
+        out.append(f"{sent} of {len(self.factions)} factions have sent orders")
+        return out
+
+
+@dataclass
+class RunResult:
+    steps: list[int] = field(default_factory=list)
+    nmr: dict[int, list[int]] = field(default_factory=dict)     # step -> factions without orders
+    events: int = 0
+    reports: int = 0
+    note: str = ""
