@@ -263,7 +263,7 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
     if attachments:
         out.texts = attachments
         if body is not None:
-            text, _, _ = _body_text(body, label, max_bytes)
+            text, _, _, _ = _body_text(body, label, max_bytes)
             n = len([ln for ln in text.split("\n") if ln.strip()])
             if n:
                 names = ", ".join(a.part_name for a in attachments)
@@ -278,18 +278,19 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
         out.problems.append(_problem(f"{label} has no text body and no text attachment",
                                      label))
         return
-    text, encoding, diags = _body_text(body, label, max_bytes)
+    text, encoding, diags, dropped = _body_text(body, label, max_bytes)
     if not text.strip():
-        out.problems.extend(d for d in diags if d.severity != Severity.INFO)
-        out.problems.append(_problem(f"{label} has no orders text (the body is empty)", label,
+        out.problems.extend(d for d in dropped if d.severity != Severity.INFO)
+        why = "nothing is left but quotes and signature" if dropped else "the body is empty"
+        out.problems.append(_problem(f"{label} has no orders text ({why})", label,
                                      Severity.WARNING))
         return
     out.texts.append(MailText(text, encoding, "", diags))
 
 
 def _body_text(body: Message, label: str,
-               max_bytes: int) -> tuple[str, str, list[Diagnostic]]:
-    """(orders text, encoding, diagnostics) of a message body."""
+               max_bytes: int) -> tuple[str, str, list[Diagnostic], list[Diagnostic]]:
+    """(orders text, encoding, all diagnostics, those about dropped quotes/signature)."""
     dec = _part_decoded(body, label, max_bytes)
     diags = list(dec.diagnostics)
     text = dec.text
@@ -298,7 +299,7 @@ def _body_text(body: Message, label: str,
         diags.append(_problem(f"{label} has only an HTML body; converted to plain text",
                               label, Severity.WARNING))
     text, more = strip_reply(text, label)
-    return text, dec.encoding, diags + more
+    return text, dec.encoding, diags + more, more
 
 
 def iter_mbox(stream: BinaryIO, label: str,

@@ -125,7 +125,7 @@ Date: Mon, 16 Nov 2026 12:00:00 +0000
     "folder/SP1.R14": b"PLA 1 2\n",
     "folder/sub/SP2.R14.txt": b"PLA 2 3\n",
     "folder/.hidden": b"not read\n",
-    "folder/.git/config": b"not read either\n",
+    "folder/.svn/entries": b"not read either\n",
     "folder/a-empty.txt": b"",
 }
 
