@@ -23,6 +23,9 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     LAND 0 0 T AT E
     '''
 
+    # posts = [ { author = "Bob", time = "2026-11-20T14:05:00Z", text = "Harvest", id = 7 } ]
+    #                                   # realtime rulesets: forum posts, the step's submissions
+
     [expect]                            # tables listed: same number of records, each matching
                                         # one record on the fields given (any order)
     armies = [ { cell = "1/0", tribe = 1, troop = "H", count = 1 } ]
@@ -47,7 +50,7 @@ from engine.dice import Dice, ScriptedDice
 from engine.events import EventLog
 from engine.map import GameMap, new_map
 from engine.orders import Diagnostic, OrderSheet
-from engine.ruleset import Ruleset, TurnContext
+from engine.ruleset import Ruleset, Submission, TurnContext
 from engine.scenario import Faction, Scenario
 from engine.state import State
 
@@ -162,11 +165,25 @@ def run_case(case: Case) -> CaseResult:
     new = state.copy()
     new.step = state.step + 1
     ctx = TurnContext(rs, scen, new, state, sheets, dice)
+    ctx.submissions = case_posts(d.get("posts", []), case.path.name)
     ctx.scratch["diagnostics"] = diags
     rs.run_step(ctx)
     result = CaseResult(new, ctx.events, diags, scen)
     result.failures = check_expectations(case, result)
     return result
+
+
+def case_posts(posts: list[dict[str, Any]], source: str = "") -> list[Submission]:
+    """Realtime cases: `posts = [{ author, time, text, id?, edited_at? }]` become the
+    step's submissions in the order written (the ruleset sorts them by time itself)."""
+    out = []
+    for i, p in enumerate(posts, start=1):
+        meta = {"post_id": str(p.get("id", i))}
+        if p.get("edited_at"):
+            meta["edited_at"] = p["edited_at"]
+        out.append(Submission(p.get("text", ""), "post", f"{source}#{meta['post_id']}",
+                              p.get("author", ""), received_at=str(p.get("time", "")), meta=meta))
+    return out
 
 
 def _matches(record: dict[str, Any], want: dict[str, Any]) -> bool:
