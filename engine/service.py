@@ -28,7 +28,7 @@ from typing import Any
 
 from engine import registry
 from engine.db import GameStore, connect
-from engine.db.errors import GameDbError, GameNotFound
+from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.journal import StoredSubmission
 from engine.db.results import (
     DUPLICATE,
@@ -71,14 +71,21 @@ class GameService:
     # ---- opening ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, target: str | Path, scenario: Scenario, *, busy_timeout: float = 5.0) -> GameService:
-        """A new game database from a scenario; refuses to overwrite an existing file."""
+    def create(cls, target: str | Path, scenario: Scenario, *, add: bool = False,
+               busy_timeout: float = 5.0) -> GameService:
+        """A new game database from a scenario; refuses to overwrite an existing file.
+
+        add=True puts the game into an existing database (a server holding many games);
+        game names are unique within a database.
+        """
         rs = registry.get(scenario.ruleset)
-        engine, where = connect(target, create=True, busy_timeout=busy_timeout)
-        path = Path(where) if "://" not in where else None
+        engine, where = connect(target, create=not add, busy_timeout=busy_timeout)
+        path = Path(where) if "://" not in where and not add else None
         try:
             GameStore.init_schema(engine, where)
             with GameStore(engine, where, 0, rs.name).transaction() as c:
+                if add and GameStore.game_names(c) and scenario.name in GameStore.game_names(c):
+                    raise GameExists(f"{where}: holds a game named {scenario.name!r} already")
                 gid = GameStore.insert_game(c, scenario.name, rs.name, scenario.seed, scenario.meta)
                 store = GameStore(engine, where, gid, rs.name)
                 specs = {**rs.catalog_specs(), **{n: cat.spec for n, cat in scenario.catalogs.items()}}

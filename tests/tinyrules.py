@@ -203,8 +203,8 @@ class Tiny(Ruleset):
     def render(self, report: dict, fmt: str = "text") -> str:
         if fmt == "json":
             return json.dumps(report, sort_keys=True, indent=1)
-        lines = [f"Turn {report['step']} report for "
-                 f"{'the GM' if report['faction'] is None else 'faction %d' % report['faction']}"]
+        who = "the GM" if report["faction"] is None else f"faction {report['faction']}"
+        lines = [f"Turn {report['step']} report for {who}"]
         lines += [f"band of {f} at {c}: strength {s}" for f, c, s in report["bands"]]
         lines += [f"event: {e}" for e in report["events"]]
         lines += [f"* {d}" for d in report["diagnostics"]]

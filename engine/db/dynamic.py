@@ -41,9 +41,20 @@ def _columns(spec: TableSpec) -> list[Column]:
     return [Column(c.name, SQL_TYPES[c.type](), nullable=True) for c in spec.columns]
 
 
+def _cached(md: MetaData, name: str, spec: TableSpec) -> bool:
+    """True if md holds the table with every column of spec (else drop the stale copy)."""
+    t = md.tables.get(name)
+    if t is None:
+        return False
+    if set(spec.names) <= set(t.c.keys()):
+        return True
+    md.remove(t)
+    return False
+
+
 def catalog_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
     name = sql_name("cat", ruleset, spec.name)
-    if name in md.tables:
+    if _cached(md, name, spec):
         return md.tables[name]
     return Table(name, md,
                  Column("rs_game", Integer, primary_key=True),
@@ -54,7 +65,7 @@ def catalog_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
 
 def state_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
     name = sql_name("st", ruleset, spec.name)
-    if name in md.tables:
+    if _cached(md, name, spec):
         return md.tables[name]
     return Table(name, md,
                  Column("rs_game", Integer, primary_key=True),

@@ -134,6 +134,14 @@ class GameStore(JournalMixin):
     @staticmethod
     def init_schema(engine: Engine, where: str) -> None:
         with guarded(where), engine.connect().execution_options(rs_write=True) as c, c.begin():
+            insp = inspect(c)
+            names = insp.get_table_names()
+            if names and DbInfo.__tablename__ not in names:
+                raise NotAGame(f"{where}: holds other tables; not a Realmsmith game database")
+            if DbInfo.__tablename__ in names:
+                fmt = c.execute(select(T["rs_info"].c.value).where(T["rs_info"].c.key == "format")).scalar()
+                if int(fmt or 0) > FORMAT:
+                    raise NewerFormat(f"{where}: made by a newer Realmsmith (database format {fmt})")
             for t in STATIC_TABLES:
                 t.create(c, checkfirst=True)
             have = {r.key for r in c.execute(select(T["rs_info"].c.key))}
@@ -194,6 +202,11 @@ class GameStore(JournalMixin):
         dynamic.ensure(c, tables)
 
     # ---- game row ------------------------------------------------------------------
+
+    @staticmethod
+    def game_names(c: Connection) -> list[str]:
+        g = T["rs_game"]
+        return [r.name for r in c.execute(select(g.c.name).order_by(g.c.id))]
 
     @staticmethod
     def insert_game(c: Connection, name: str, ruleset: str, seed: int, meta: dict[str, Any]) -> int:
