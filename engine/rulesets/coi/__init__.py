@@ -1,0 +1,181 @@
+"""Conquest of Island: a real-time forum game adjudicated from timestamped posts.
+
+A step is one import of forum posts; the posts are applied in (time, post id) order and
+each action costs action points that accrue hourly by the post timestamps. See docs/coi.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.dice import Dice
+from engine.events import EventLog
+from engine.orders import Diagnostic, OrderSheet
+from engine.ruleset import Match, Phase, Ruleset, Submission, TurnContext, TurnModel
+from engine.rulesets.coi import report as _report
+from engine.rulesets.coi.actions import read_post
+from engine.rulesets.coi.catalog import SPECS, Rules, default_catalogs
+from engine.rulesets.coi.clock import normalise
+from engine.rulesets.coi.posts import apply_posts
+from engine.rulesets.coi.state import SCHEMA, Game, Hex, Player, Stack
+from engine.scenario import Faction, Scenario
+from engine.state import State
+from engine.tables import Catalog, OptionSpec, TableSpec
+
+ROOT = Path(__file__).resolve().parents[3]
+DEMO_MAP = "maps/coi/island.rsmap"
+DEMO_THREAD = "maps/coi/demo-thread.txt"
+
+
+class ConquestOfIsland(Ruleset):
+    name = "coi"
+    title = "Conquest of Island"
+    turn_model = TurnModel.REALTIME
+    map_kinds = ("hex",)
+    state_schema = SCHEMA
+    report_formats = ("text", "bbcode", "html", "json")
+
+    # ---- declarations ---------------------------------------------------------------
+
+    def catalog_specs(self) -> dict[str, TableSpec]:
+        return dict(SPECS)
+
+    def default_catalogs(self) -> dict[str, Catalog]:
+        return default_catalogs()
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("ap_start", "int", 10, "AP at the start", min=0, max=100),
+            OptionSpec("ap_cap", "int", 30, "Most AP a player can hold", min=1, max=1000),
+            OptionSpec("ap_per_hour", "int", 1, "AP gained each full hour", min=0, max=100),
+            OptionSpec("split_ap", "int", 6, "AP of a player created by a split", min=0, max=100),
+            OptionSpec("start_food", "int", 35, "Starting food", min=0),
+            OptionSpec("start_wood", "int", 35, "Starting wood", min=0),
+            OptionSpec("start_iron", "int", 35, "Starting iron", min=0),
+            OptionSpec("start_barques", "int", 1, "Starting barques", min=0),
+            OptionSpec("start_transports", "int", 3, "Starting transports", min=0),
+            OptionSpec("start_swordsmen", "int", 3, "Starting swordsmen (aboard)", min=0),
+        )
+
+    def terrain_letters(self) -> dict[str, str]:
+        return Rules.from_catalogs(default_catalogs()).terrain_of_letter()
+
+    def phases(self) -> list[Phase]:
+        return [Phase("posts", apply_posts, "apply the imported posts in time order")]
+
+    # ---- game life -----------------------------------------------------------------
+
+    def initial_state(self, scenario: Scenario) -> State:
+        if scenario.initial is not None:
+            state = scenario.initial.copy()
+        else:
+            state = self._from_factions(scenario)
+        if not state["game"]:
+            state["game"].append(Game())
+        game = state.one("game")
+        game.gm = game.gm or str(scenario.meta.get("gm", ""))
+        game.started_at = game.started_at or (normalise(str(scenario.meta.get("started_at", ""))) or "")
+        if game.started_at:
+            for p in state["players"]:
+                p.ap_at = p.ap_at or game.started_at
+                p.joined_at = p.joined_at or game.started_at
+        for p in state["players"]:
+            p.country = p.country or p.number
+        return state
+
+    def _from_factions(self, scenario: Scenario) -> State:
+        state = self.new_state(0)
+        opts = scenario.options
+        grid = scenario.map.grid
+        for f in sorted(scenario.factions, key=lambda f: f.number):
+            state["players"].append(Player(f.number, str(f.attrs.get("forum") or f.name),
+                                           ap=opts["ap_start"], food=opts["start_food"],
+                                           wood=opts["start_wood"], iron=opts["start_iron"],
+                                           country=f.number))
+            port = grid.parse(str(f.attrs.get("port", "")), "col,row")
+            if port is None:
+                continue
+            state["hexes"].append(Hex(port, f.number, "port"))
+            anchor = grid.parse(str(f.attrs.get("anchor", "")), "col,row")
+            if anchor is None:
+                anchor = next((n for n in grid.neighbours(port)
+                               if scenario.map.terrain_at(n) == "shallow"), None)
+            if anchor is None:
+                continue
+            for uid, opt in (("barque", "start_barques"), ("transport", "start_transports"),
+                             ("swordsman", "start_swordsmen")):
+                if opts[opt]:
+                    state["units"].append(Stack(anchor, f.number, uid, opts[opt]))
+        return state
+
+    def parse_orders(self, text: str, source: str = "") -> OrderSheet:
+        return read_post(text, Rules.from_catalogs(default_catalogs()).unit_names(), source)
+
+    def identify(self, submission: Submission, scenario: Scenario) -> Match:
+        who = (submission.sender or "").strip().casefold()
+        for f in scenario.factions:
+            if who and who in (str(f.attrs.get("forum", "")).casefold(), f.name.casefold()):
+                return Match(faction=f.number, reason=f"forum author {submission.sender}")
+        return Match(reason="author is not a player (split players are found by name in the state)")
+
+    def is_finished(self, state: State, scenario: Scenario) -> bool:
+        return bool(state["game"]) and bool(state.one("game").ended_at)
+
+    def run_step(self, ctx: TurnContext) -> None:
+        super().run_step(ctx)
+
+    # ---- reports ----------------------------------------------------------------------
+
+    def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
+               diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
+        return _report.build(state, events, faction, scenario, diagnostics,
+                             Rules.from_catalogs(scenario.catalogs))
+
+    def render(self, report: dict[str, Any], fmt: str = "text") -> str:
+        if fmt not in self.report_formats:
+            raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(self.report_formats)}")
+        return _report.render(report, fmt)
+
+    def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
+        return ("Harvest\nMove 3 swordsmen from 4,5 to 5,5\nAttack 5,6 from 5,5 with all, "
+                "losses: militia first\nAP: 10\n")
+
+    def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
+        rules = Rules.from_catalogs(scenario.catalogs)
+        out: dict[int, dict[str, float]] = {}
+        for p in state["players"]:
+            hexes = [h for h in state["hexes"] if h.owner == p.number]
+            pts = sum(rules.terrains.get(scenario.map.terrain_at(h.cell), {}).get("points", 0) for h in hexes)
+            units = sum(s.count for s in state["units"] if s.owner == p.number)
+            out[p.number] = {"hexes": float(len(hexes)), "points": float(pts), "units": float(units),
+                             "ap": float(p.ap), "food": float(p.food), "wood": float(p.wood),
+                             "iron": float(p.iron)}
+        return out
+
+    def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
+        return OrderSheet(source="no posts")
+
+    # ---- demo ---------------------------------------------------------------------------
+
+    def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
+        """The demo island; the posts to import are the thread file in scenario.meta."""
+        from engine.mapfile import load_map
+
+        gmap = load_map(ROOT / DEMO_MAP)
+        factions = [
+            Faction(1, "scapheap", colour="#c0392b", attrs={"forum": "scapheap", "port": "3,4"}),
+            Faction(2, "GWG", colour="#2471a3", attrs={"forum": "GWG", "port": "12,3"}),
+            Faction(3, "Remuthra", colour="#229954", attrs={"forum": "Remuthra", "port": "4,11"}),
+            Faction(4, "kj1225", colour="#b7950b", attrs={"forum": "kj1225", "port": "12,11"}),
+        ]
+        scen = Scenario(self.name, "Conquest of Island demo", gmap, self.default_catalogs(),
+                        self.default_options(), factions, seed=1)
+        scen.meta.update({"gm": "IslandGM", "demo_thread": DEMO_THREAD,
+                          "thread_format": "text"})
+        return scen, {}
+
+
+RULESET = ConquestOfIsland()
+
+__all__ = ["ConquestOfIsland", "RULESET"]

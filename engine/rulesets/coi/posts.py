@@ -1,0 +1,173 @@
+"""Applying a batch of forum posts: the one phase of a Conquest of Island step.
+
+Posts are applied in (time, post id) order, so of two contradicting posts in the same
+minute the earlier, then the lower id, wins. A post already applied is skipped; a post
+whose text changed since it was applied is flagged for the GM and never re-applied.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from engine.orders import ILLEGAL, INVALID, Diagnostic, Severity
+from engine.ruleset import Submission, TurnContext
+from engine.rulesets.coi import actions as A
+from engine.rulesets.coi.catalog import Rules
+from engine.rulesets.coi.clock import ap_at, normalise
+from engine.rulesets.coi.events import (
+    ActionDone,
+    ActionIgnored,
+    ApClaimed,
+    GameEnded,
+    GameStarted,
+    PostEdited,
+    PostSkipped,
+)
+from engine.rulesets.coi.rules import HANDLERS, Act
+from engine.rulesets.coi.state import Post
+from engine.rulesets.coi.world import Impossible, World
+
+START = re.compile(r"the\s+game\s+(?:has\s+)?(?:started|begun|begins)", re.I)
+
+
+def post_id(sub: Submission, index: int) -> str:
+    pid = sub.meta.get("post_id")
+    return str(pid) if pid not in (None, "") else (sub.source_name or f"#{index}")
+
+
+def post_order(sub: Submission, index: int) -> tuple:
+    pid = post_id(sub, index)
+    return (normalise(sub.received_at) or "9999", 0 if pid.isdigit() else 1,
+            int(pid) if pid.isdigit() else 0, pid, index)
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.replace("\r\n", "\n").strip().encode()).hexdigest()[:16]
+
+
+def apply_posts(ctx: TurnContext) -> None:
+    rules = Rules.from_catalogs(ctx.catalogs)
+    diags = ctx.scratch.setdefault("diagnostics", [])
+    w = World(ctx.state, ctx.map, rules, ctx.options, ctx.emit, diags)
+    names = rules.unit_names()
+    indexed = sorted(enumerate(ctx.submissions), key=lambda iv: post_order(iv[1], iv[0]))
+    for index, sub in indexed:
+        apply_post(w, sub, post_id(sub, index), names)
+    w.tidy()
+
+
+def _diag(w: World, kind: str, msg: str, pid: str, line: int = 0, text: str = "",
+          severity: Severity = Severity.ERROR, faction: int | None = None) -> None:
+    w.diagnostics.append(Diagnostic(kind, msg, line, 0, text, f"post {pid}", severity, faction))
+
+
+def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str]) -> None:
+    game = w.state.one("game")
+    author = (sub.sender or "").strip()
+    text = sub.text or ""
+    dig = digest(text)
+    seen = next((p for p in w.state["applied"] if p.post == pid), None)
+    if seen is not None:
+        if seen.digest == dig:
+            w.emit(PostSkipped(pid, author, "already applied"))
+            return
+        who = w.player_named(author)
+        w.emit(PostEdited(pid, who.number if who else 0, sub.meta.get("edited_at") or "", False))
+        _diag(w, ILLEGAL, "post was edited after it was applied; the edit is not applied (GM: check it)",
+              pid, severity=Severity.WARNING, faction=who.number if who else None)
+        return
+    time = normalise(sub.received_at)
+    if time is None:
+        _diag(w, INVALID, f"post has no readable time ({sub.received_at!r}); not applied", pid)
+        w.emit(PostSkipped(pid, author, "no time"))
+        return
+    w.state["applied"].append(Post(pid, author, time, dig))
+    if game.clock and time < game.clock:
+        _diag(w, ILLEGAL, f"post of {time} arrived after posts of {game.clock}; applied at its own time",
+              pid, severity=Severity.WARNING)
+    game.clock = max(game.clock, time)
+    if game.gm and author.casefold() == game.gm.casefold():
+        if not game.started_at and START.search(A.clean_text(text)):
+            start(w, time, pid)
+        return
+    if game.ended_at:
+        w.emit(PostSkipped(pid, author, "the game has ended"))
+        return
+    player = w.player_named(author)
+    if player is None and sub.faction is not None:
+        player = next((p for p in w.state["players"] if p.number == sub.faction), None)
+    if player is None:
+        if text.strip():
+            _diag(w, INVALID, f"{author or 'the author'} is not a player; post ignored", pid,
+                  severity=Severity.INFO)
+        w.emit(PostSkipped(pid, author, "not a player"))
+        return
+    me = player.number
+    if not game.started_at:
+        _diag(w, ILLEGAL, "the game has not started yet; post ignored", pid, faction=me)
+        w.emit(PostSkipped(pid, author, "before the start"))
+        return
+    if player.ap_at and time >= player.ap_at:
+        player.ap = ap_at(player.ap, player.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"])
+        player.ap_at = time
+    if sub.meta.get("edited_at"):
+        w.emit(PostEdited(pid, me, str(sub.meta["edited_at"]), True))
+        _diag(w, ILLEGAL, f"post was edited at {sub.meta['edited_at']} (editing is against the rules; "
+              "GM: check it)", pid, severity=Severity.WARNING, faction=me)
+    sheet = A.read_post(text, names, f"post {pid}")
+    for d in sheet.diagnostics:
+        w.diagnostics.append(Diagnostic(d.kind, d.message, d.line, d.col, d.text, f"post {pid}",
+                                        d.severity, me))
+    before = player.ap
+    for order in sheet.orders:
+        apply_action(w, player, order, time, pid)
+        if w.state.one("game").ended_at:
+            break
+    claim = sheet.header.get("ap_claim")
+    if claim is not None:
+        ok = claim in (before, player.ap)
+        w.emit(ApClaimed(pid, me, claim, before, player.ap, ok))
+        if not ok:
+            _diag(w, ILLEGAL, f"the post claims {claim} AP; the player had {before} "
+                  f"({player.ap} after its actions)", pid, severity=Severity.WARNING, faction=me)
+
+
+def apply_action(w: World, player, order: A.Order, time: str, pid: str) -> None:
+    name = A.action_name(order)
+    had = player.ap
+    try:
+        spent = HANDLERS[type(order)](Act(w, player, time), order)
+    except Impossible as e:
+        w.emit(ActionIgnored(pid, player.number, name, order.text, str(e), 0, had))
+        _diag(w, ILLEGAL, f"ignored: {e}", pid, order.line, order.text, faction=player.number)
+        return
+    w.emit(ActionDone(pid, player.number, name, order.text, spent, player.ap))
+    if isinstance(order, A.EndGame):
+        maybe_end(w, time)
+
+
+def start(w: World, time: str, pid: str) -> None:
+    game = w.state.one("game")
+    game.started_at = time
+    for p in w.state["players"]:
+        if not p.ap_at:
+            p.ap, p.ap_at = w.options["ap_start"], time
+            p.joined_at = p.joined_at or time
+    w.emit(GameStarted(pid, time))
+
+
+def scores(w: World) -> list[tuple[int, int]]:
+    pts: dict[int, int] = {p.number: 0 for p in w.state["players"]}
+    for h in w.state["hexes"]:
+        if h.owner in pts:
+            pts[h.owner] += w.terrain(h.cell)["points"]
+    return sorted(pts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def maybe_end(w: World, time: str) -> None:
+    holders = {h.owner for h in w.state["hexes"] if h.owner}
+    voters = {p.number for p in w.state["players"] if p.end_vote}
+    if holders and holders <= voters:
+        w.state.one("game").ended_at = time
+        w.emit(GameEnded(time, tuple(scores(w))))
