@@ -11,6 +11,11 @@ from typing import Any
 from engine.topology.base import Point, Topology
 
 
+def _key(name: str) -> str:
+    """How orders name a region: case-folded, `_` as space, runs of space as one."""
+    return " ".join(name.replace("_", " ").split()).casefold()
+
+
 class RegionGraph(Topology):
     kind = "regions"
     notations = ("name",)
@@ -24,9 +29,9 @@ class RegionGraph(Topology):
         for n in names:
             self.add_region(n)
         for a, b in adjacency or []:
-            self.connect(self._index[a.casefold()], self._index[b.casefold()])
+            self.connect(self._index[_key(a)], self._index[_key(b)])
         for n, p in (positions or {}).items():
-            self.positions[self._index[n.casefold()]] = (float(p[0]), float(p[1]))
+            self.positions[self._index[_key(n)]] = (float(p[0]), float(p[1]))
 
     def __len__(self) -> int:
         return len(self.names)
@@ -35,7 +40,7 @@ class RegionGraph(Topology):
         return f"RegionGraph({len(self)} regions)"
 
     def add_region(self, name: str) -> int:
-        key = name.strip().casefold()
+        key = _key(name)
         if not key:
             raise ValueError("a region needs a name")
         if key in self._index:
@@ -46,10 +51,12 @@ class RegionGraph(Topology):
         return len(self.names) - 1
 
     def rename(self, cell: int, name: str) -> None:
-        key = name.strip().casefold()
+        key = _key(name)
+        if not key:
+            raise ValueError("a region needs a name")
         if key in self._index and self._index[key] != cell:
             raise ValueError(f"duplicate region name {name!r}")
-        del self._index[self.names[cell].casefold()]
+        del self._index[_key(self.names[cell])]
         self.names[cell] = name.strip()
         self._index[key] = cell
 
@@ -87,10 +94,10 @@ class RegionGraph(Topology):
 
     def match(self, text: str) -> list[int]:
         """Regions a name or unique prefix may mean (case-insensitive); exact wins."""
-        key = " ".join(text.replace("_", " ").split()).casefold()
+        key = _key(text)
         if key in self._index:
             return [self._index[key]]
-        return [i for i, n in enumerate(self.names) if n.casefold().startswith(key)] if key else []
+        return [i for i, n in enumerate(self.names) if _key(n).startswith(key)] if key else []
 
     def parse(self, text: str, notation: str | None = None) -> int | None:
         m = self.match(text)
