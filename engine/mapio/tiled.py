@@ -1,0 +1,574 @@
+"""Tiled maps in memory: GameMap <-> the TMJ-shaped document that tmj.py and tmx.py read and write.
+
+Layout (documented for users in docs/map-formats.md):
+- hex maps are Tiled "hexagonal" maps with staggerindex odd: staggeraxis x for flat-topped
+  (odd columns half a hex lower, engine odd-q) and y for pointy-topped (odd rows half a hex
+  to the right, engine odd-r), so Tiled's (x, y) tile is the engine's (col, row) cell;
+  square and region maps are "orthogonal".
+- tile layer "terrain": gid = firstgid + terrain code; the embedded tileset "terrain" has one
+  tile per terrain with a string property `name`.
+- object layers: "areas" (one polygon per area, property `cells` = '0-4,9'), "links"
+  (polylines through cell centres, type = river/road/..., property `cells` = the path),
+  "sites" (point objects, type = kind, properties `id`, `cell` and the site's attributes),
+  "labels" (text objects, properties `map_x`, `map_y`, `size`).
+- map properties: name, kind, grid, cell_attrs, adjacency; every other one is map meta.
+Properties that are not plain str/int/float/bool are written as JSON text under `<key>@json`.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import math
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from engine.map import Area, GameMap, Label, Site
+from engine.mapio.common import (
+    add_chain,
+    bad,
+    cells_to_text,
+    check_cell,
+    json_text,
+    link_chains,
+    parse_json_prop,
+    text_to_cells,
+    validate,
+)
+from engine.topology import HexGrid, SquareGrid, topology_from_dict
+
+SQRT3 = math.sqrt(3.0)
+GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags
+MAP_PROPS = ("realmsmith", "name", "kind", "grid", "cell_attrs", "adjacency_added", "adjacency_removed")
+SITE_PROPS = ("id", "cell")
+AREA_PROPS = ("cells",)
+LINK_PROPS = ("cells",)
+LABEL_PROPS = ("map_x", "map_y", "size")
+VOID = "void"  # terrain of empty (gid 0) tiles in foreign files
+TILE = 32
+
+SITE_LAYERS = {"sites", "site", "cities", "towns", "places"}
+AREA_LAYERS = {"areas", "area", "regions", "realms", "provinces", "zones"}
+LINK_LAYERS = {"links", "rivers", "roads", "river", "road"}
+LABEL_LAYERS = {"labels", "label", "text"}
+
+
+# ---- geometry: Tiled pixels <-> map units ------------------------------------------------
+
+def tile_geometry(grid: Any) -> dict[str, Any]:
+    """Tiled map header fields and the pixel scale (sx, sy) per map unit."""
+    if isinstance(grid, HexGrid):
+        if grid.orientation == "flat":  # width 2 units, height sqrt3, flat side 1 unit
+            w, h = TILE, round(TILE * SQRT3 / 2)
+            return {"orientation": "hexagonal", "tilewidth": w, "tileheight": h,
+                    "hexsidelength": TILE // 2, "staggeraxis": "x", "staggerindex": "odd",
+                    "scale": (w / 2, h / SQRT3)}
+        w, h = round(TILE * SQRT3 / 2), TILE
+        return {"orientation": "hexagonal", "tilewidth": w, "tileheight": h,
+                "hexsidelength": TILE // 2, "staggeraxis": "y", "staggerindex": "odd",
+                "scale": (w / SQRT3, h / 2)}
+    return {"orientation": "orthogonal", "tilewidth": TILE, "tileheight": TILE, "scale": (TILE, TILE)}
+
+
+def import_scale(doc: dict[str, Any], grid: Any) -> tuple[float, float]:
+    tw, th = float(doc.get("tilewidth") or TILE), float(doc.get("tileheight") or TILE)
+    if isinstance(grid, HexGrid):
+        if grid.orientation == "flat":
+            return tw / 2, th / SQRT3
+        return tw / SQRT3, th / 2
+    return tw, th
+
+
+# ---- properties ---------------------------------------------------------------------------
+
+def encode_props(values: dict[str, Any], reserved: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    out = []
+    for k, v in values.items():
+        k = str(k)
+        plain = isinstance(v, (str, int, float)) and not (isinstance(v, float) and not math.isfinite(v))
+        if k in reserved or k.endswith("@json") or not plain:
+            out.append({"name": f"{k}@json", "type": "string", "value": json_text(v)})
+        elif isinstance(v, bool):
+            out.append({"name": k, "type": "bool", "value": v})
+        elif isinstance(v, int):
+            out.append({"name": k, "type": "int", "value": v})
+        elif isinstance(v, float):
+            out.append({"name": k, "type": "float", "value": v})
+        else:
+            out.append({"name": k, "type": "string", "value": v})
+    return out
+
+
+def decode_props(props: Any, where: str, reserved: tuple[str, ...] = ()
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(reserved properties, the others); `<key>@json` always lands among the others."""
+    special: dict[str, Any] = {}
+    out: dict[str, Any] = {}
+    if props is None:
+        return special, out
+    if isinstance(props, dict):  # very old Tiled JSON: {"name": value}
+        props = [{"name": k, "value": v} for k, v in props.items()]
+    if not isinstance(props, list):
+        raise bad(f"{where}: properties are not a list")
+    for p in props:
+        if not isinstance(p, dict) or "name" not in p:
+            raise bad(f"{where}: a property without a name")
+        name, kind, value = str(p["name"]), p.get("type", "string"), p.get("value")
+        try:
+            if name.endswith("@json"):
+                out[name[:-5]] = parse_json_prop(name, value)
+                continue
+            if kind == "int" or kind == "object":
+                value = int(value)
+            elif kind == "float":
+                value = float(value)
+            elif kind == "bool":
+                value = value if isinstance(value, bool) else str(value).lower() in ("true", "1")
+            elif kind != "class":
+                value = "" if value is None else str(value)
+        except (TypeError, ValueError):
+            raise bad(f"{where}: property {name!r} value {value!r} is not a valid {kind}") from None
+        (special if name in reserved else out)[name] = value
+    return special, out
+
+
+# ---- export -------------------------------------------------------------------------------
+
+def encode_data(gids: np.ndarray, layer_format: str) -> dict[str, Any]:
+    if layer_format == "csv":
+        return {"data": gids.tolist()}
+    raw = gids.astype("<u4").tobytes()
+    comp = {"base64": "", "zlib": "zlib", "gzip": "gzip"}.get(layer_format)
+    if comp is None:
+        raise ValueError(f"layer data format {layer_format!r}: use csv, base64, zlib or gzip")
+    if comp == "zlib":
+        raw = zlib.compress(raw, 6)
+    elif comp == "gzip":
+        raw = gzip.compress(raw, 6, mtime=0)
+    return {"data": base64.b64encode(raw).decode("ascii"), "encoding": "base64", "compression": comp}
+
+
+def to_tiled(m: GameMap, layer_format: str = "csv", tileset_image: str | None = None) -> dict[str, Any]:
+    """The TMJ document of a map (tmx.py writes the same document as XML)."""
+    geo = tile_geometry(m.grid)
+    sx, sy = geo.pop("scale")
+    centres = m.grid.centers_array()
+    tw, th = geo["tilewidth"], geo["tileheight"]
+    n_t = len(m.terrains)
+    tileset: dict[str, Any] = {
+        "firstgid": 1, "name": "terrain", "tilewidth": tw, "tileheight": th, "tilecount": n_t,
+        "columns": n_t if tileset_image else 0, "margin": 0, "spacing": 0,
+        "tiles": [{"id": i, "type": t, "properties": [{"name": "name", "type": "string", "value": t}]}
+                  for i, t in enumerate(m.terrains)],
+    }
+    if tileset_image:
+        tileset.update(image=tileset_image, imagewidth=tw * n_t, imageheight=th)
+    if geo["orientation"] == "hexagonal":
+        tileset["grid"] = {"orientation": "orthogonal", "width": tw, "height": th}
+    next_id = 1
+
+    def obj(**kw: Any) -> dict[str, Any]:
+        nonlocal next_id
+        o = {"id": next_id, "name": "", "type": "", "x": 0.0, "y": 0.0, "width": 0, "height": 0,
+             "rotation": 0, "visible": True}
+        o.update(kw)
+        next_id += 1
+        return o
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return round(float(x) * sx, 3), round(float(y) * sy, 3)
+
+    areas = []
+    for a in sorted(m.areas.values(), key=lambda a: a.name):
+        props = [{"name": "cells", "type": "string", "value": cells_to_text(a.cells)}]
+        props += encode_props(a.attrs, AREA_PROPS)
+        outline = m.area_outline(a.name) if a.cells else None
+        if outline is None or outline.is_empty:
+            areas.append(obj(name=a.name, type=a.kind, point=True, properties=props))
+            continue
+        if outline.geom_type == "MultiPolygon":
+            outline = max(outline.geoms, key=lambda g: g.area)
+        ring = list(outline.exterior.coords)[:-1]
+        x0, y0 = px(*ring[0])
+        pts = [{"x": round(px(x, y)[0] - x0, 3), "y": round(px(x, y)[1] - y0, 3)} for x, y in ring]
+        areas.append(obj(name=a.name, type=a.kind, x=x0, y=y0, polygon=pts, properties=props))
+    links = []
+    for kind in sorted(m.links):
+        for chain in link_chains(m.links[kind]):
+            x0, y0 = px(*centres[chain[0]])
+            pts = [{"x": round(px(*centres[c])[0] - x0, 3), "y": round(px(*centres[c])[1] - y0, 3)}
+                   for c in chain]
+            links.append(obj(name=kind, type=kind, x=x0, y=y0, polyline=pts, properties=[
+                {"name": "cells", "type": "string", "value": ",".join(map(str, chain))}]))
+    sites = []
+    for s in sorted(m.sites.values(), key=lambda s: s.id):
+        x, y = px(*centres[s.cell])
+        props = [{"name": "id", "type": "int", "value": s.id}, {"name": "cell", "type": "int", "value": s.cell}]
+        props += encode_props(s.attrs, SITE_PROPS)
+        sites.append(obj(name=s.name, type=s.kind, x=x, y=y, point=True, properties=props))
+    labels = []
+    for lb in m.labels:
+        x, y = px(lb.x, lb.y)
+        size = max(1, round(12 * lb.size))
+        props = [{"name": "map_x", "type": "float", "value": float(lb.x)},
+                 {"name": "map_y", "type": "float", "value": float(lb.y)},
+                 {"name": "size", "type": "float", "value": float(lb.size)}]
+        labels.append(obj(name="", x=x, y=y, width=max(8, size * len(lb.text)) * 0.6, height=size * 1.3,
+                          text={"text": lb.text, "pixelsize": size, "wrap": False}, properties=props))
+    gids = m.terrain.astype(np.uint32) + 1
+    terrain_layer = {"id": 1, "name": "terrain", "type": "tilelayer", "x": 0, "y": 0,
+                     "width": m.grid.width, "height": m.grid.height, "opacity": 1, "visible": True}
+    terrain_layer.update(encode_data(gids, layer_format))
+    layers = [terrain_layer]
+    for i, (name, objs) in enumerate((("areas", areas), ("links", links), ("sites", sites),
+                                      ("labels", labels)), start=2):
+        layers.append({"id": i, "name": name, "type": "objectgroup", "draworder": "topdown",
+                       "x": 0, "y": 0, "opacity": 1, "visible": True, "objects": objs})
+    header = {
+        "realmsmith": 1, "name": m.name, "kind": m.kind, "grid": json_text(m.grid.to_dict()),
+        "cell_attrs": json_text({str(c): a for c, a in sorted(m.cell_attrs.items())}),
+        "adjacency_added": json_text(sorted(list(p) for p in m.adjacency_added)),
+        "adjacency_removed": json_text(sorted(list(p) for p in m.adjacency_removed)),
+    }
+    props = [{"name": k, "type": "int" if isinstance(v, int) else "string", "value": v}
+             for k, v in header.items()]
+    props += encode_props(m.meta, MAP_PROPS)
+    doc: dict[str, Any] = {
+        "type": "map", "version": "1.10", "tiledversion": "1.10.2", "renderorder": "right-down",
+        "width": m.grid.width, "height": m.grid.height, "infinite": False,
+        "nextlayerid": len(layers) + 1, "nextobjectid": next_id, "compressionlevel": -1,
+    }
+    doc.update(geo)
+    doc.update(properties=props, tilesets=[tileset], layers=layers)
+    return doc
+
+
+def tileset_png(m: GameMap, colour: Callable[[str], str]) -> bytes:
+    """A one-row tileset image with a cell-shaped swatch per terrain (so Tiled shows colours)."""
+    geo = tile_geometry(m.grid)
+    tw, th = geo["tilewidth"], geo["tileheight"]
+    yy, xx = np.mgrid[0:th, 0:tw] + 0.5
+    if geo["orientation"] == "hexagonal":
+        if geo["staggeraxis"] == "x":  # flat top: |dy| <= h/2 and slanted sides
+            u, v = np.abs(xx - tw / 2) / (tw / 2), np.abs(yy - th / 2) / (th / 2)
+        else:
+            u, v = np.abs(yy - th / 2) / (th / 2), np.abs(xx - tw / 2) / (tw / 2)
+        mask = (v <= 1) & (u + v / 2 <= 1)
+    else:
+        mask = np.ones((th, tw), dtype=bool)
+    img = np.zeros((th, tw * len(m.terrains), 4), dtype=np.uint8)
+    for i, t in enumerate(m.terrains):
+        c = colour(t)
+        rgb = [int(c[k:k + 2], 16) for k in (1, 3, 5)]
+        tile = img[:, i * tw:(i + 1) * tw]
+        tile[mask] = rgb + [255]
+    return png_bytes(img)
+
+
+def png_bytes(rgba: np.ndarray) -> bytes:
+    import struct
+
+    h, w = rgba.shape[:2]
+    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+# ---- import -------------------------------------------------------------------------------
+
+def decode_data(layer: dict[str, Any], count: int) -> np.ndarray:
+    name = layer.get("name", "?")
+    if "chunks" in layer:
+        raise bad(f"layer {name!r} is an infinite-map layer (chunks); in Tiled untick "
+                  "Map > Map Properties > Infinite and save again")
+    data = layer.get("data")
+    enc = layer.get("encoding") or ("csv" if isinstance(data, str) else "")
+    try:
+        if isinstance(data, list):
+            gids = np.array([int(g) for g in data], dtype=np.int64)
+        elif isinstance(data, str) and enc == "csv":
+            gids = np.array([int(t) for t in data.replace("\n", "").split(",") if t.strip()], dtype=np.int64)
+        elif isinstance(data, str) and enc == "base64":
+            raw = base64.b64decode("".join(data.split()), validate=True)
+            comp = layer.get("compression") or ""
+            if comp == "zlib":
+                raw = zlib.decompress(raw)
+            elif comp == "gzip":
+                raw = gzip.decompress(raw)
+            elif comp:
+                raise bad(f"layer {name!r} uses {comp} compression; save it with zlib, gzip or none")
+            if len(raw) % 4:
+                raise bad(f"layer {name!r}: base64 data is {len(raw)} bytes, not a multiple of 4")
+            gids = np.frombuffer(raw, dtype="<u4").astype(np.int64)
+        else:
+            raise bad(f"layer {name!r} has no tile data I can read (encoding {enc!r})")
+    except (ValueError, zlib.error, OSError, EOFError) as e:
+        raise bad(f"layer {name!r}: damaged tile data ({e})") from None
+    if gids.size != count:
+        raise bad(f"layer {name!r} has {gids.size} tiles for a {count}-cell map")
+    if gids.size and (gids.min() < 0 or gids.max() > 0xFFFFFFFF):
+        raise bad(f"layer {name!r}: tile ids out of range")
+    return gids & GID_MASK
+
+
+def tileset_names(tilesets: list[dict[str, Any]]) -> tuple[dict[int, str], list[str]]:
+    """gid -> terrain name, and the names in tileset order (our export's palette order)."""
+    names: dict[int, str] = {}
+    order: list[str] = []
+    for ts in sorted(tilesets, key=lambda t: int(t.get("firstgid", 1))):
+        first = int(ts.get("firstgid", 1))
+        tsname = str(ts.get("name") or "tile")
+        tiles = ts.get("tiles") or []
+        if not isinstance(tiles, list):
+            raise bad(f"tileset {tsname!r}: tiles are not a list")
+        named: dict[int, str] = {}
+        for t in tiles:
+            if not isinstance(t, dict) or "id" not in t:
+                raise bad(f"tileset {tsname!r}: a tile without an id")
+            props, _ = decode_props(t.get("properties"), f"tileset {tsname!r} tile {t.get('id')}",
+                                    ("name", "terrain"))
+            label = props.get("name") or props.get("terrain") or t.get("type") or t.get("class")
+            if label:
+                named[int(t["id"])] = str(label)
+        count = int(ts.get("tilecount") or 0)
+        for tid in range(max([count] + [k + 1 for k in named])):
+            nm = named.get(tid, f"{tsname}:{tid}")
+            names[first + tid] = nm
+            if nm not in order:
+                order.append(nm)
+    return names, order
+
+
+def grid_from(doc: dict[str, Any], props: dict[str, Any]) -> Any:
+    w, h = doc.get("width"), doc.get("height")
+    if not isinstance(w, int) or not isinstance(h, int) or w < 1 or h < 1:
+        raise bad(f"map size {w!r}x{h!r} is not a positive whole number of tiles")
+    if doc.get("infinite"):
+        raise bad("infinite Tiled maps are not supported; in Tiled untick Map > Map Properties > "
+                  "Infinite and save again")
+    orient = doc.get("orientation")
+    if "grid" in props:
+        g = props["grid"]
+        g = parse_json_prop("grid", g) if isinstance(g, str) else g
+        grid = topology_from_dict(g)
+        if (grid.width, grid.height) != (w, h):
+            raise bad(f"grid property says {grid.width}x{grid.height} but the map is {w}x{h}")
+        return grid
+    if orient == "orthogonal":
+        return SquareGrid(w, h)
+    if orient == "hexagonal":
+        axis, index = doc.get("staggeraxis", "y"), doc.get("staggerindex", "odd")
+        if index != "odd":
+            raise bad("hexagonal map with stagger index 'even': Realmsmith uses 'odd' (set it in "
+                      "Tiled under Map > Map Properties)")
+        return HexGrid(w, h, "flat" if axis == "x" else "pointy")
+    raise bad(f"Tiled orientation {orient!r} is not supported (use hexagonal or orthogonal)")
+
+
+def walk_layers(layers: Any) -> list[dict[str, Any]]:
+    if not isinstance(layers, list):
+        raise bad("layers are not a list")
+    out = []
+    for lay in layers:
+        if not isinstance(lay, dict):
+            raise bad("a layer is not an object")
+        if lay.get("type") == "group":
+            out.extend(walk_layers(lay.get("layers", [])))
+        else:
+            out.append(lay)
+    return out
+
+
+def from_tiled(doc: Any) -> GameMap:
+    """A GameMap from a TMJ-shaped document (external tilesets already resolved)."""
+    if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
+        raise bad("not a Tiled map (no map with layers)")
+    props, meta = decode_props(doc.get("properties"), "map", MAP_PROPS)
+    ours = "realmsmith" in props
+    grid = grid_from(doc, props)
+    kind = str(props.get("kind") or grid.kind)
+    if kind not in ("hex", "square", "regions") or (kind == "hex") != isinstance(grid, HexGrid):
+        raise bad(f"map kind {kind!r} does not fit a {grid.kind} grid")
+    m = GameMap(grid, kind=kind, name=str(props.get("name") or ""))
+    tilesets = doc.get("tilesets") or []
+    if not isinstance(tilesets, list):
+        raise bad("tilesets are not a list")
+    gid_names, order = tileset_names(tilesets)
+    layers = walk_layers(doc["layers"])
+    tile_layers = [lay for lay in layers if lay.get("type") == "tilelayer"]
+    if not tile_layers:
+        raise bad("no tile layer with terrain")
+    tl = next((lay for lay in tile_layers if str(lay.get("name", "")).lower() == "terrain"), tile_layers[0])
+    if (tl.get("width", grid.width), tl.get("height", grid.height)) != (grid.width, grid.height):
+        raise bad(f"layer {tl.get('name')!r} is {tl.get('width')}x{tl.get('height')}, the map "
+                  f"{grid.width}x{grid.height}")
+    gids = decode_data(tl, len(grid))
+    used = np.unique(gids)
+    missing = [int(g) for g in used if g and int(g) not in gid_names]
+    if missing:
+        raise bad(f"layer {tl.get('name')!r} uses tile {missing[0]}, which is in no tileset")
+    if ours:
+        terrains = list(order) or ["plains"]
+    else:
+        terrains = []
+        for g in used:
+            nm = VOID if g == 0 else gid_names[int(g)]
+            if nm not in terrains:
+                terrains.append(nm)
+        terrains = terrains or [VOID]
+    if 0 in used and VOID not in terrains:
+        terrains.append(VOID)
+    code_of = {nm: i for i, nm in enumerate(terrains)}
+    lut = np.zeros(int(used.max()) + 1 if used.size else 1, dtype=np.uint16)
+    for g in used:
+        lut[int(g)] = code_of[VOID if g == 0 else gid_names[int(g)]]
+    m.terrains = terrains
+    m.terrain = lut[gids].astype(np.uint16) if gids.size else m.terrain
+    sx, sy = import_scale(doc, grid)
+    reader = _ObjectReader(m, sx, sy)
+    for lay in layers:
+        if lay.get("type") == "objectgroup":
+            reader.layer(lay)
+    m.labels = reader.labels
+    for k in ("cell_attrs", "adjacency_added", "adjacency_removed"):
+        if isinstance(props.get(k), str):
+            props[k] = parse_json_prop(k, props[k])
+    try:
+        m.cell_attrs = {int(c): dict(a) for c, a in (props.get("cell_attrs") or {}).items()}
+        m.adjacency_added = {(str(a), str(b)) for a, b in props.get("adjacency_added") or []}
+        m.adjacency_removed = {(str(a), str(b)) for a, b in props.get("adjacency_removed") or []}
+    except (TypeError, ValueError, AttributeError):
+        raise bad("damaged cell_attrs or adjacency property") from None
+    for c in m.cell_attrs:
+        check_cell(m, c, "cell_attrs")
+    m.meta = meta
+    if not ours:
+        m.meta.setdefault("source", "tiled")
+    return validate(m)
+
+
+class _ObjectReader:
+    def __init__(self, m: GameMap, sx: float, sy: float):
+        self.m, self.sx, self.sy = m, sx, sy
+        self.centres = m.grid.centers_array()
+        self.labels: list[Label] = []
+
+    def nearest(self, x: float, y: float) -> int:
+        d = np.hypot(self.centres[:, 0] - x, self.centres[:, 1] - y)
+        return int(np.argmin(d))
+
+    def points(self, o: dict[str, Any], key: str) -> list[tuple[float, float]]:
+        try:
+            ox, oy = float(o.get("x", 0)), float(o.get("y", 0))
+            return [((ox + float(p["x"])) / self.sx, (oy + float(p["y"])) / self.sy) for p in o[key]]
+        except (TypeError, KeyError, ValueError):
+            raise bad(f"object {o.get('id')}: damaged {key} points") from None
+
+    def layer(self, lay: dict[str, Any]) -> None:
+        lname = str(lay.get("name", "")).strip().lower()
+        objs = lay.get("objects") or []
+        if not isinstance(objs, list):
+            raise bad(f"object layer {lname!r}: objects are not a list")
+        for o in objs:
+            if not isinstance(o, dict):
+                raise bad(f"object layer {lname!r}: an object is not an object")
+            where = f"layer {lname!r} object {o.get('id')} {o.get('name') or ''}".rstrip()
+            reserved = SITE_PROPS + AREA_PROPS + LABEL_PROPS
+            props, attrs = decode_props(o.get("properties"), where, reserved)
+            if lname in LABEL_LAYERS or "text" in o:
+                self.label(o, props, where)
+            elif lname in LINK_LAYERS or ("polyline" in o and lname not in AREA_LAYERS | SITE_LAYERS):
+                self.link(o, props, where, lname)
+            elif lname in SITE_LAYERS or (o.get("point") and lname not in AREA_LAYERS):
+                self.site(o, props, attrs, where)
+            elif lname in AREA_LAYERS or "polygon" in o or (o.get("width") and o.get("height")):
+                self.area(o, props, attrs, where)
+
+    def label(self, o: dict[str, Any], props: dict[str, Any], where: str) -> None:
+        text = o.get("text")
+        text = text.get("text", "") if isinstance(text, dict) else str(text or o.get("name", ""))
+        try:
+            x = float(props["map_x"]) if "map_x" in props else float(o.get("x", 0)) / self.sx
+            y = float(props["map_y"]) if "map_y" in props else float(o.get("y", 0)) / self.sy
+            size = float(props["size"]) if "size" in props else float(
+                (o.get("text") or {}).get("pixelsize", 12) if isinstance(o.get("text"), dict) else 12) / 12
+        except (TypeError, ValueError):
+            raise bad(f"{where}: label position or size is not a number") from None
+        self.labels.append(Label(str(text), x, y, size))
+
+    def link(self, o: dict[str, Any], props: dict[str, Any], where: str, lname: str) -> None:
+        kind = str(o.get("type") or o.get("class") or o.get("name") or "")
+        if not kind:
+            kind = {"rivers": "river", "roads": "road"}.get(lname, lname if lname in ("river", "road") else "road")
+        if "cells" in props:
+            cells = [check_cell(self.m, c, where) for c in str(props["cells"]).split(",") if c.strip()]
+        else:
+            if "polyline" not in o:
+                raise bad(f"{where}: a link needs a polyline or a cells property")
+            snapped = [self.nearest(x, y) for x, y in self.points(o, "polyline")]
+            cells = snapped[:1]
+            for c in snapped[1:]:
+                if c != cells[-1]:
+                    path = self.m.grid.path(cells[-1], c) or [cells[-1], c]
+                    cells.extend(path[1:])
+        add_chain(self.m, kind, cells, where)
+
+    def site(self, o: dict[str, Any], props: dict[str, Any], attrs: dict[str, Any], where: str) -> None:
+        try:
+            sid = int(props.pop("id", o.get("id", 0)))
+        except (TypeError, ValueError):
+            raise bad(f"{where}: site id is not a number") from None
+        if "cell" in props:
+            cell = check_cell(self.m, props.pop("cell"), where)
+        else:
+            try:
+                cell = self.nearest(float(o.get("x", 0)) / self.sx, float(o.get("y", 0)) / self.sy)
+            except (TypeError, ValueError):
+                raise bad(f"{where}: site position is not a number") from None
+        while sid in self.m.sites:
+            sid += 1_000_000  # a foreign file may reuse ids; never drop a site
+        kind = str(o.get("type") or o.get("class") or "city")
+        for k in ("cells", "map_x", "map_y", "size"):  # reserved elsewhere, plain attributes here
+            if k in props:
+                attrs[k] = props[k]
+        self.m.sites[sid] = Site(sid, cell, kind, str(o.get("name") or ""), attrs)
+
+    def area(self, o: dict[str, Any], props: dict[str, Any], attrs: dict[str, Any], where: str) -> None:
+        if "cells" in props:
+            cells = text_to_cells(props.pop("cells"), len(self.m.grid))
+        else:
+            import shapely
+
+            if "polygon" in o:
+                poly = shapely.Polygon(self.points(o, "polygon"))
+            else:
+                try:
+                    x, y, w, h = (float(o.get(k, 0)) for k in ("x", "y", "width", "height"))
+                except (TypeError, ValueError):
+                    raise bad(f"{where}: area rectangle is not numeric") from None
+                poly = shapely.box(x / self.sx, y / self.sy, (x + w) / self.sx, (y + h) / self.sy)
+            inside = shapely.contains_xy(poly.buffer(0), self.centres[:, 0], self.centres[:, 1])
+            cells = np.flatnonzero(inside).tolist()
+        name = str(o.get("name") or f"area {o.get('id')}")
+        base, k = name, 2
+        while name in self.m.areas:
+            name, k = f"{base} ({k})", k + 1
+        for k in ("id", "cell", "map_x", "map_y", "size"):
+            if k in props:
+                attrs[k] = props[k]
+        self.m.areas[name] = Area(name, str(o.get("type") or o.get("class") or "region"), set(cells), attrs)
+
+
+def loads_json(text: str | bytes, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise bad(f"{what} is not valid JSON ({e})") from None
