@@ -19,6 +19,9 @@ class MapFileError(ValueError):
     pass
 
 
+MAX_CELLS = 16_000_000  # 4000 x 4000: far beyond any PBEM map, far below running out of memory
+
+
 def load_map(path: str | Path) -> GameMap:
     path = Path(path)
     try:
@@ -36,12 +39,41 @@ def load_map(path: str | Path) -> GameMap:
         raise MapFileError(f"{path}: not a Realmsmith map (not UTF-8 text)") from None
     except json.JSONDecodeError as e:
         raise MapFileError(f"{path}:{e.lineno}: not a Realmsmith map ({e.msg})") from None
-    if not isinstance(data, dict) or "grid" not in data:
+    except RecursionError:
+        raise MapFileError(f"{path}: not a Realmsmith map (nested too deeply)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("grid"), dict):
         raise MapFileError(f"{path}: not a Realmsmith map (no grid)")
     try:
-        return GameMap.from_dict(data)
-    except (KeyError, TypeError, ValueError) as e:
+        cells = int(data["grid"].get("width", 0)) * int(data["grid"].get("height", 0))
+        if cells > MAX_CELLS:
+            raise MapFileError(f"{path}: damaged map (a grid of {cells:,} cells; "
+                               f"the limit is {MAX_CELLS:,})")
+        m = GameMap.from_dict(data)
+    except MapFileError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, IndexError) as e:
         raise MapFileError(f"{path}: damaged map ({type(e).__name__}: {e})") from None
+    problem = _dangling(m)
+    if problem:
+        raise MapFileError(f"{path}: damaged map ({problem})")
+    return m
+
+
+def _dangling(m: GameMap) -> str:
+    """The first reference to a cell the grid does not have, or a link between non-neighbours."""
+    n = len(m.grid)
+    for s in sorted(m.sites.values(), key=lambda s: s.id):
+        if not 0 <= s.cell < n:
+            return f"site {s.id} is on cell {s.cell}, outside the {n}-cell grid"
+    for a in sorted(m.areas.values(), key=lambda a: a.name):
+        bad = sorted((c for c in a.cells if not (isinstance(c, int) and 0 <= c < n)), key=str)
+        if bad:
+            return f"area {a.name!r} has cell {bad[0]}, outside the {n}-cell grid"
+    for kind, pairs in sorted(m.links.items()):
+        for a, b in sorted(pairs):
+            if not (0 <= a < n and 0 <= b < n) or not m.grid.are_neighbours(a, b):
+                return f"{kind} link {a}-{b} does not join two neighbouring cells"
+    return ""
 
 
 def save_map(m: GameMap, path: str | Path) -> None:
