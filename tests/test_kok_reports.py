@@ -1,0 +1,190 @@
+"""King of Kings report (section 8): data, text layout, HTML, JSON and the orders template."""
+
+import dataclasses
+import json
+
+from engine.events import EventLog
+from engine.orders import OrderSheet
+from engine.rulesets.kok import events as ev
+from engine.rulesets.kok.check import check
+from engine.rulesets.kok.orders import parse_orders
+from engine.rulesets.kok.reports import map_cell_text, orders_template, render, report
+from tests import kok_fixtures as fx
+
+c = fx.cell
+
+
+def _turn_log() -> EventLog:
+    log = EventLog()
+    log.emit(ev.BattleStarted(c(5, 1), 1, 2, (("H", 2), ("G", 1)), (("F", 1),), "P", "T", 10, 0,
+                              "forest", 25, frm=c(4, 1)))
+    log.emit(ev.BattleRound(c(5, 1), 1, 1, 2, (("H", 1),), (("F", 1),), 2, 0))
+    log.emit(ev.BattleEnded(c(5, 1), 1, 2, 1, 1, 12, 6, -6, 6, 1))
+    log.emit(ev.ProvinceConquered(1, c(5, 1), 2, 0))
+    log.emit(ev.OrderFailed(1, 5, "LAND 9 9 FO E", "no troops there", "LAND"))
+    log.emit(ev.OrderPartial(1, 3, "LAND 1 1 BO 3 E", "2 Bowmen moved, not 3", "LAND"))
+    log.emit(ev.Named(1, c(1, 1), "Athens"))
+    log.emit(ev.AllianceChanged(1, 2, 1, 2))
+    log.emit(ev.AllianceChanged(2, 1, 1, 2))
+    return log
+
+
+def _world():
+    scen, st = fx.scenario(loyalty=True), fx.state()
+    p11 = next(p for p in st["provinces"] if p.cell == c(1, 1))
+    p11.name, p11.tactic = "Athens", "U"
+    p51 = next(p for p in st["provinces"] if p.cell == c(5, 1))
+    p51.owner, p51.loyal = 1, 2   # conquered by 1, still loyal to 2
+    st["tribes"][1].nmr_turns = 1
+    return scen, st
+
+
+def _diags(st, scen):
+    sheet = parse_orders("BEGIN\nPLA 6 1 FO\nLAND 1 1 BO 3 E\nLANF 1 1\nEND", "SP1.R4")
+    found = sheet.diagnostics + check(sheet, st, 1, scen)
+    return [dataclasses.replace(d, faction=1) for d in found]
+
+
+def _report():
+    scen, st = _world()
+    return report(st, _turn_log(), None, scen, _diags(st, scen))
+
+
+def test_head_and_alliance_table():
+    r = _report()
+    assert (r["game"], r["turn"], r["next_turn"], r["end_turn"]) == ("TESTGAME", 3, 4, 20)
+    assert r["alliances"]["players"] == [1, 2, 3]
+    assert r["alliances"]["rows"] == [[None, 2, 0], [2, None, 0], [0, 0, None]]
+    text = render(r)
+    assert "Orders for turn 4: subject \"TESTGAME 4\" or file SP<player>.R4" in text
+    assert "\n   1   -  2  0\n   2   2  -  0\n   3   0  0  -\n" in text
+    assert "7.2 Loyalty" in text and "7.1 Build" in text
+
+
+def test_player_table_columns_of_8_2():
+    r = _report()
+    text = render(r)
+    assert " Nr Name      Gold Wood Ship Foot Bowm Hors Cast Gene Trp. Food Prov Fame" in text
+    p1 = r["players"][0]
+    assert p1["units"] == {"S": 2, "F": 4, "B": 2, "H": 2, "C": 0, "G": 1}
+    # Trp. counts land units (not ships); food: plains 2*3 + cultivated 3 + forest... 5/1 is f
+    assert (p1["troops"], p1["provinces"]) == (9, 5)
+    assert p1["food"] == 2 + 2 + 2 + 3 + 1
+    assert "  1 Hellenes    20   20    2    4    2    2    0    1    9   10    5    0" in text
+    assert "NMR 1" in text.splitlines()[[i for i, ln in enumerate(text.splitlines())
+                                         if ln.startswith("  2 Persians")][0]]
+
+
+def test_map_letters():
+    r = _report()
+    cells = {(x["x"], x["y"]): x for x in r["map"]["cells"]}
+    # home province of 1: capital P, owner 1, tactic u, troops 3F 2B 2S
+    assert map_cell_text(cells[(1, 1)]) == ("P1u", "3F2B2S")
+    # general and castle only by letter: 2H and G
+    assert map_cell_text(cells[(2, 2)]) == ("C1t", "2HG")
+    # conquered forest still loyal to 2: asterisk (home of 2, so capital F); the foot
+    # soldier there is player 2's, so it is marked 2:
+    assert map_cell_text(cells[(5, 1)]) == ("F1t*", "2:1F")
+    # unowned land in lower case, sea as ~
+    assert map_cell_text(cells[(3, 1)]) == ("p", "")
+    assert map_cell_text(cells[(0, 0)]) == ("~", "")
+    text = render(r)
+    lines = text.splitlines()
+    row1 = next(i for i, ln in enumerate(lines) if ln.startswith("  1 ~"))
+    assert lines[row1].split() == ["1", "~", "P1u", "P1t", "p", "f", "F1t*", "P2t", "~"]
+    assert lines[row1 + 1].split() == ["3F2B2S", "2:1F", "1F"]
+
+
+def test_units_of_another_player_are_marked():
+    scen, st = _world()
+    from engine.rulesets.kok.state import Army
+    st["armies"].append(Army(c(0, 1), 2, "S", 3))
+    r = report(st, EventLog(), None, scen)
+    cell = next(x for x in r["map"]["cells"] if (x["x"], x["y"]) == (0, 1))
+    assert map_cell_text(cell) == ("~", "2:3S")
+
+
+def test_battle_narrative_from_events():
+    r = _report()
+    (b,) = r["battles"]
+    assert b["title"] == "Battle of 5 1" and b["winner"] == 1
+    story = "\n".join(b["lines"])
+    assert "Player 1 (Hellenes), attacking from 4 1 with 2 Horsemen and 1 General" in story
+    assert "Pincer Attack" in story and "(modifiers +10/0)" in story
+    assert "caps the attackers' chance at 25%" in story
+    assert "Round 1: the attackers lose 1 Horsemen, the defenders lose 1 Foot Soldiers" in story
+    assert "Player 1 (Hellenes) conquers 5 1." in story
+    assert "Victory points: player 1 (Hellenes) -6, player 2 (Persians) +6." in story
+
+
+def test_errors_and_warnings_per_8_5():
+    r = _report()
+    text = render(r)
+    # the adjudication's word replaces the checker's forecast for line 3
+    assert [(m["line"], m["message"]) for m in r["warnings"]] == [(3, "2 Bowmen moved, not 3")]
+    assert [m["line"] for m in r["errors"]] == [2, 4, 5]
+    assert "* 1 PLA 6 1 FO\n      line 2: PLA 6 1: 6 1 is not your province" in text
+    assert "[1 LAND 1 1 BO 3 E]\n      line 3: 2 Bowmen moved, not 3" in text
+    assert "* 1 LANF 1 1\n      line 4: unknown order 'LANF'; did you mean LAND?" in text
+
+
+def test_chronicle_and_named_provinces():
+    text = render(_report())
+    assert "[1] Hellenes names 1 1: Athens" in text
+    assert "[1] Hellenes and player 2 (Persians): alliance 1 -> 2" in text
+    assert text.count("alliance 1 -> 2") == 1
+    assert "NAMED PROVINCES\n    1 1   Athens  (player 1)" in text
+
+
+def test_public_report_is_the_same_for_everyone():
+    scen, st = _world()
+    log, diags = _turn_log(), _diags(st, scen)
+    texts = {render(report(st, log, f, scen, diags)) for f in (None, 1, 2, 3)}
+    assert len(texts) == 1
+
+
+def test_json_and_html():
+    r = _report()
+    again = json.loads(render(r, "json"))
+    assert again["alliances"] == r["alliances"] and again["errors"] == r["errors"]
+    html = render(r, "html")
+    assert html.startswith("<!DOCTYPE html>") and "</html>" in html
+    assert "Battle of 5 1" in html and "LANF 1 1" in html
+    assert "<td>-</td><td>2</td><td>0</td>" in html
+    # the owner's colour tints the map cell
+    assert "#888888" in html
+
+
+def test_html_escapes_names():
+    scen, st = _world()
+    st["provinces"][0].name = "<script>x</script>"
+    html = render(report(st, EventLog(), None, scen), "html")
+    assert "<script>x" not in html and "&lt;script&gt;" in html
+
+
+def test_ranking_shown_when_game_ends():
+    scen, st = _world()
+    st.step = 20
+    log = EventLog()
+    log.emit(ev.Ranking(2, 1, 1.33, 10, 1, 12, 2, 9, 1))
+    log.emit(ev.Ranking(1, 2, 2.0, 4, 2, 20, 1, 5, 3))
+    r = report(st, log, None, scen)
+    assert r["finished"] and [k["player"] for k in r["ranking"]] == [2, 1]
+    text = render(r)
+    assert "The game is over." in text and "FINAL RANKING" in text
+
+
+def test_calendar_dates_are_deterministic():
+    scen, st = _world()
+    scen.meta.update({"start_date": "2026-01-01", "days_per_turn": 7})
+    r = report(st, EventLog(), None, scen)
+    assert (r["date"], r["deadline"]) == ("2026-01-22", "2026-01-29")
+
+
+def test_orders_template():
+    scen, st = _world()
+    t = orders_template(st, 1, scen)
+    assert t.startswith("# King of Kings, game TESTGAME: orders of player 1 (Hellenes) for turn 4")
+    assert "#   2 2: HO 2 GE 1" in t
+    sheet = parse_orders(t)
+    assert isinstance(sheet, OrderSheet) and sheet.orders == [] and sheet.diagnostics == []
