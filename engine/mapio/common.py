@@ -140,3 +140,17 @@ def validate(m: GameMap) -> GameMap:
     for k in ("river", "road"):
         m.links.setdefault(k, set())
     return m
+
+
+def cell_rings(grid: Any, cells: Any = None) -> Any:
+    """(n, k, 2) corner array of the given cells (all by default), vectorised."""
+    import numpy as np
+
+    centres = grid.centers_array()
+    if cells is not None:
+        centres = centres[np.asarray(cells, dtype=np.int64)]
+    if hasattr(grid, "corner_offsets"):
+        offsets = grid.corner_offsets()
+    else:
+        offsets = np.array(grid.corners(0), dtype=float) - np.array(grid.center(0), dtype=float)
+    return centres[:, None, :] + offsets[None, :, :]

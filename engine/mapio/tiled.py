@@ -487,7 +487,7 @@ class _ObjectReader:
                 self.label(o, props, where)
             elif lname in LINK_LAYERS or ("polyline" in o and lname not in AREA_LAYERS | SITE_LAYERS):
                 self.link(o, props, where, lname)
-            elif lname in SITE_LAYERS or (o.get("point") and lname not in AREA_LAYERS):
+            elif lname in SITE_LAYERS or (o.get("point") and not (lname in AREA_LAYERS and "cells" in props)):
                 self.site(o, props, attrs, where)
             elif lname in AREA_LAYERS or "polygon" in o or (o.get("width") and o.get("height")):
                 self.area(o, props, attrs, where)

@@ -1,0 +1,142 @@
+"""SVG export as plain text (no Qt): terrain paths grouped per terrain, rivers, roads, area
+outlines, sites, labels, optional grid lines and cell coordinates. The viewBox is in map units
+(hex circumradius 1, square side 1), so the drawing scales cleanly; `scale` sets the default
+pixel size. One <path> per terrain keeps a 500x500 hex map to a few seconds and ~20 MB.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+import numpy as np
+
+from engine.map import GameMap
+from engine.mapio.common import cell_rings, link_chains
+
+PALETTES = Path(__file__).resolve().parents[2] / "resources" / "palettes"
+LINK_STYLE = {"river": 'stroke="#2f6db5" stroke-width="0.22"',
+              "road": 'stroke="#7a4b22" stroke-width="0.12" stroke-dasharray="0.3 0.15"'}
+
+
+@lru_cache(maxsize=8)
+def load_palette(name: str = "default") -> dict[str, str]:
+    """Terrain colours of resources/palettes/<name>.json; empty when missing or damaged."""
+    try:
+        data = json.loads((PALETTES / f"{name}.json").read_text(encoding="utf-8"))
+        return {str(k).casefold(): str(v) for k, v in data.get("terrains", {}).items()}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def hash_colour(name: str) -> str:
+    """A stable colour from the name (same recipe as the canvas, so both agree)."""
+    h = hashlib.sha256(name.casefold().encode()).digest()
+    r, g, b = colorsys.hsv_to_rgb(h[0] / 255.0, 0.35 + h[1] / 255.0 * 0.3, 0.55 + h[2] / 255.0 * 0.3)
+    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+
+
+def terrain_colour(name: str, palette: str = "default") -> str:
+    key = name.casefold().replace("_", " ").strip()
+    pal = load_palette(palette)
+    if key in pal:
+        return pal[key]
+    if key.endswith("s") and key[:-1] in pal:
+        return pal[key[:-1]]
+    return hash_colour(key)
+
+
+def _cell_paths(rings: np.ndarray) -> str:
+    """Cells as one path string: absolute start corner, then the (shared) relative steps."""
+    if not len(rings):
+        return ""
+    steps = np.round(np.diff(rings[0], axis=0), 4)
+    suffix = "".join(f"l{dx:g} {dy:g}" for dx, dy in steps) + "z"
+    starts = rings[:, 0, :].ravel()
+    out = []
+    chunk = 20_000
+    for i in range(0, len(starts), 2 * chunk):
+        part = starts[i:i + 2 * chunk]
+        out.append((("M%.3f %.3f" + suffix) * (len(part) // 2)) % tuple(part.tolist()))
+    return "".join(out)
+
+
+def _geom_path(geom: Any) -> str:
+    polys = getattr(geom, "geoms", [geom])
+    parts = []
+    for p in polys:
+        for ring in [p.exterior, *p.interiors]:
+            xy = np.asarray(ring.coords)[:-1]
+            parts.append("M" + "L".join(f"{x:.3f} {y:.3f}" for x, y in xy) + "z")
+    return "".join(parts)
+
+
+def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float = 16.0,
+              palette: str = "default", labels: bool = True) -> bytes:
+    rings = cell_rings(m.grid)
+    lo, hi = rings.reshape(-1, 2).min(axis=0) - 0.5, rings.reshape(-1, 2).max(axis=0) + 0.5
+    w, h = hi - lo
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * scale:.0f}" height="{h * scale:.0f}" '
+           f'viewBox="{lo[0]:.3f} {lo[1]:.3f} {w:.3f} {h:.3f}">',
+           f"<title>{escape(m.name or 'Realmsmith map')}</title>",
+           "<style>text{font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}"
+           ".site{fill:#fff;stroke:#000;stroke-width:0.06}"
+           ".name{font-size:0.5px;fill:#111;stroke:#fff;stroke-width:0.08px;paint-order:stroke}</style>",
+           '<g id="terrain">']
+    for code in np.unique(m.terrain):
+        t = m.terrains[int(code)]
+        col = terrain_colour(t, palette)
+        d = _cell_paths(rings[m.terrain == code])
+        # a hairline stroke in the fill colour hides anti-aliasing seams between cells
+        out.append(f'<path data-terrain={quoteattr(t)} fill="{col}" stroke="{col}" stroke-width="0.03" d="{d}"/>')
+    out.append("</g>")
+    if grid:
+        out.append(f'<path id="grid" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="0.03" '
+                   f'd="{_cell_paths(rings)}"/>')
+    centres = m.grid.centers_array()
+    out.append('<g id="links" fill="none" stroke-linecap="round" stroke-linejoin="round">')
+    for kind in sorted(m.links):
+        chains = link_chains(m.links[kind])
+        if not chains:
+            continue
+        d = "".join("M" + "L".join(f"{x:.3f} {y:.3f}" for x, y in centres[c]) for c in chains)
+        style = LINK_STYLE.get(kind, 'stroke="#555" stroke-width="0.1"')
+        out.append(f'<path data-kind={quoteattr(kind)} {style} d="{d}"/>')
+    out.append("</g>")
+    out.append('<g id="areas" fill="none">')
+    for a in sorted(m.areas.values(), key=lambda a: a.name):
+        if not a.cells:
+            continue
+        col = hash_colour(a.name)
+        out.append(f'<path data-area={quoteattr(a.name)} fill-rule="evenodd" stroke="{col}" '
+                   f'stroke-width="0.15" d="{_geom_path(m.area_outline(a.name))}"/>')
+        if labels:
+            x, y = m.area_label_point(a.name)
+            out.append(f'<text class="name" x="{x:.3f}" y="{y:.3f}" style="font-size:0.8px">{escape(a.name)}</text>')
+    out.append("</g>")
+    out.append('<g id="sites">')
+    for s in sorted(m.sites.values(), key=lambda s: s.id):
+        x, y = centres[s.cell]
+        out.append(f'<circle class="site" data-kind={quoteattr(s.kind)} cx="{x:.3f}" cy="{y:.3f}" r="0.28"/>')
+        if s.name and labels:
+            out.append(f'<text class="name" x="{x:.3f}" y="{y + 0.6:.3f}">{escape(s.name)}</text>')
+    out.append("</g>")
+    if labels and m.labels:
+        out.append('<g id="labels">')
+        for lb in m.labels:
+            out.append(f'<text class="name" x="{lb.x:.3f}" y="{lb.y:.3f}" '
+                       f'style="font-size:{0.8 * lb.size:.3f}px">{escape(lb.text)}</text>')
+        out.append("</g>")
+    if coords:
+        out.append('<g id="coords" style="font-size:0.28px" fill="#000" fill-opacity="0.6">')
+        dy = 0.55 if m.grid.kind == "hex" else 0.3
+        out.extend(f'<text x="{x:.3f}" y="{y + dy:.3f}">{escape(m.grid.label(c))}</text>'
+                   for c, (x, y) in enumerate(centres))
+        out.append("</g>")
+    out.append("</svg>\n")
+    return "\n".join(out).encode()
