@@ -1,0 +1,97 @@
+"""The `realmsmith` command line.
+
+Subcommands are discovered: every module `app/cli/<x>_cmd.py` has `register(sub)` that adds
+its parsers with `set_defaults(func=handler)`; `handler(args)` returns an exit code. A module
+that fails to import is skipped (and named in `realmsmith --help`), so one broken command
+never takes the others down. Nothing here imports Qt: the CLI runs headless from cron.
+
+Exit codes (docs/cli.md):
+    0 ok; 1 errors found (orders with errors, unmatched submissions, problem files);
+    2 usage (bad arguments); 3 cannot open or create the game (missing, not a game,
+    damaged, locked, newer format, exists already); 4 bad input file or value (scenario
+    file, map, unknown ruleset, turn out of range); 5 the turn failed (game unchanged).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_OPEN, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3, 4, 5
+
+LOAD_PROBLEMS: dict[str, str] = {}
+
+
+class CliError(Exception):
+    """A message for the user and the exit code to leave with."""
+
+    def __init__(self, message: str, code: int = EXIT_INPUT):
+        super().__init__(message)
+        self.code = code
+
+
+def command_modules() -> list[object]:
+    import app.cli as pkg
+
+    mods = []
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if not info.name.endswith("_cmd"):
+            continue
+        try:
+            mods.append(importlib.import_module(f"app.cli.{info.name}"))
+        except Exception as e:  # a broken command module must not break the others
+            LOAD_PROBLEMS[info.name] = f"{type(e).__name__}: {e}"
+    return mods
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="realmsmith", description="Realmsmith: run play-by-email strategy games.",
+        epilog="Exit codes: 0 ok, 1 errors found, 2 usage, 3 cannot open the game, "
+               "4 bad input, 5 turn failed (game unchanged). See docs/cli.md.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in command_modules():
+        try:
+            mod.register(sub)  # type: ignore[attr-defined]
+        except Exception as e:
+            LOAD_PROBLEMS[mod.__name__.rsplit(".", 1)[-1]] = f"{type(e).__name__}: {e}"
+    if LOAD_PROBLEMS:
+        parser.epilog += "\nCommand modules that failed to load: " + "; ".join(
+            f"{k} ({v})" for k, v in sorted(LOAD_PROBLEMS.items()))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from engine.db.errors import GameDbError
+    from engine.service import RunCancelled, RunFailed
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse: --help (0) or usage error (2)
+        return int(e.code or 0) if isinstance(e.code, int) else EXIT_USAGE
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(func(args) or 0)
+    except CliError as e:
+        print(f"realmsmith: {e}", file=sys.stderr)
+        return e.code
+    except (RunFailed, RunCancelled) as e:
+        print(f"realmsmith: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    except GameDbError as e:
+        print(f"realmsmith: {e}", file=sys.stderr)
+        return EXIT_OPEN
+    except KeyboardInterrupt:
+        print("realmsmith: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

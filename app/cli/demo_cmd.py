@@ -1,0 +1,90 @@
+"""`realmsmith demo` and `realmsmith rulesets`."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from app.cli import EXIT_OK, CliError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("demo", help="create and run a ruleset's demo game",
+                       description="Creates the demo game of a ruleset in DIR, imports its "
+                                   "scripted orders turn by turn, runs the turns and prints "
+                                   "where the game and the reports are.")
+    p.add_argument("--ruleset", default="kok")
+    p.add_argument("--dir", default="realmsmith-demo", help="folder for the game (default ./realmsmith-demo)")
+    p.add_argument("--turns", type=int, help="turns to run (default: every scripted turn)")
+    p.add_argument("--open", action="store_true", help="open the game in the GUI afterwards")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("rulesets", help="list the installed rulesets")
+    p.set_defaults(func=cmd_rulesets)
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from engine import registry
+
+    for name in registry.available():
+        rs = registry.get(name)
+        print(f"{name:<10} {rs.title or '':<34} {rs.turn_model}, maps: {', '.join(rs.map_kinds)}")
+    for name, why in registry.problems().items():
+        print(f"{name:<10} FAILED TO LOAD: {why}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from engine import registry
+    from engine.db.errors import GameDbError
+    from engine.service import GameService, export_stem
+
+    try:
+        rs = registry.get(args.ruleset)
+        scen, script = rs.demo()
+    except registry.UnknownRuleset as e:
+        raise CliError(str(e)) from None
+    except NotImplementedError as e:
+        raise CliError(str(e)) from None
+    folder = Path(args.dir).resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / f"{export_stem(rs.name)}-demo.db"
+    if db.exists():  # replace an earlier demo, but never some other file
+        try:
+            GameService.open(db).close()
+        except GameDbError as e:
+            raise CliError(f"{db} exists and is not a Realmsmith game; not replacing it ({e})", 3) from None
+        for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
+            p.unlink(missing_ok=True)
+    turns = list(range(1, (args.turns if args.turns is not None else max(script, default=0)) + 1))
+    clock = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    with GameService.create(db, scen) as svc:
+        print(f"demo game: {db} ({rs.title or rs.name}, {len(scen.factions)} factions)")
+        for turn in turns:
+            orders_dir = folder / "orders" / f"turn-{turn:03d}"
+            orders_dir.mkdir(parents=True, exist_ok=True)
+            for faction, text in sorted(script.get(turn, {}).items()):
+                f = orders_dir / f"faction-{faction:02d}.txt"
+                f.write_text(text, encoding="utf-8")
+                clock += timedelta(minutes=7)
+                svc.import_text(text, "file", str(f), received_at=clock.isoformat().replace("+00:00", "Z"),
+                                faction=faction)
+            res = svc.run()
+            for step in res.steps:
+                files = svc.export(folder / "reports" / f"turn-{step:03d}", step)
+                nmr = res.nmr.get(step) or []
+                print(f"turn {step}: {res.events} events" + (f", NMR for {nmr}" if nmr else "")
+                      + f"; {len(files)} reports in {files[0].parent if files else '-'}")
+            if not res.steps:
+                print(f"turn {turn}: {res.note}")
+        print(f"\nthe game: {db}\nthe reports: {folder / 'reports'}\n"
+              f"try: realmsmith status {db}")
+    if args.open:
+        from app.cli import build_parser, main
+
+        parser = build_parser()
+        if "gui" in parser._subparsers._group_actions[0].choices:  # registered by gui_cmd
+            return main(["gui", str(db)])
+        print("the GUI is not available here (app.cli.gui_cmd did not load)")
+    return EXIT_OK

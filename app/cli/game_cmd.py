@@ -1,0 +1,304 @@
+"""Commands that run a game: new, import, check, status, run, rollback, export, state, report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from app.cli import EXIT_ERRORS, EXIT_OK, CliError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="create a game database",
+                       description="Create GAME.db from a scenario file, or from the ruleset's "
+                                   "demo scenario (optionally on another map).")
+    p.add_argument("game", help="the game database to create (GAME.db)")
+    p.add_argument("--ruleset", help="ruleset name (see `realmsmith rulesets`)")
+    p.add_argument("--scenario", help="a scenario file (docs/scenario-file.md)")
+    p.add_argument("--map", help="a map file (.rsmap) to use instead of the scenario's map")
+    p.add_argument("--seed", type=int, help="dice seed of the game")
+    p.add_argument("--name", help="name of the game")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("import", help="import orders (files, folders, .eml, mbox, - for stdin)")
+    p.add_argument("game")
+    p.add_argument("paths", nargs="*", help="files, folders, .eml messages, mbox files; - = stdin")
+    p.add_argument("--paste", action="store_true", help="read one pasted orders text from stdin")
+    p.add_argument("--faction", type=int, help="the faction the orders are from (skip matching)")
+    p.add_argument("--turn", type=int, help="the turn the orders are for (with --faction)")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("check", help="check orders; exit 1 if any has errors",
+                       description="Without FILEs: check the orders waiting for the next turn. "
+                                   "With FILEs: check those files against the current state "
+                                   "(nothing is stored). Prints file:line: error (kind): message.")
+    p.add_argument("game")
+    p.add_argument("files", nargs="*")
+    p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders")
+    p.add_argument("--quiet", "-q", action="store_true", help="print errors only, no warnings")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("status", help="who sent orders, who has not, errors")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("run", help="run the next turn (one transaction)")
+    p.add_argument("game")
+    p.add_argument("--quiet", "-q", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
+    p.add_argument("game")
+    p.add_argument("--to", type=int, required=True, metavar="N", help="the turn to go back to")
+    p.set_defaults(func=cmd_rollback)
+
+    p = sub.add_parser("export", help="write every faction's reports and the GM's into a folder")
+    p.add_argument("game")
+    p.add_argument("--out", required=True, help="folder to write into")
+    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("state", help="the state of the game at a turn")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true", help="canonical JSON of every state table")
+    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
+    p.set_defaults(func=cmd_state)
+
+    p = sub.add_parser("report", help="print one report")
+    p.add_argument("game")
+    p.add_argument("--faction", type=int, help="faction number (default: the GM's report)")
+    p.add_argument("--turn", type=int)
+    p.add_argument("--format", default="text", help="text, html or json")
+    p.set_defaults(func=cmd_report)
+
+
+def open_game(path: str):
+    from engine.service import GameService
+
+    return GameService.open(path)
+
+
+def _refused(e: Exception) -> CliError:
+    return CliError(str(e))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from engine import registry
+    from engine.mapfile import MapFileError, load_map
+    from engine.service import GameService
+
+    if args.scenario:
+        from engine.scenario_file import ScenarioFileError, load_scenario
+
+        try:
+            scen = load_scenario(args.scenario)
+        except ScenarioFileError as e:
+            raise CliError(str(e)) from None
+        if args.ruleset and args.ruleset.lower() != scen.ruleset.lower():
+            raise CliError(f"{args.scenario} is a {scen.ruleset} scenario, not {args.ruleset}")
+    else:
+        if not args.ruleset:
+            raise CliError("give --ruleset (or --scenario)", 2)
+        try:
+            rs = registry.get(args.ruleset)
+            scen = rs.demo()[0]
+        except registry.UnknownRuleset as e:
+            raise CliError(str(e)) from None
+        except NotImplementedError:
+            raise CliError(f"ruleset {args.ruleset} has no demo scenario; give --scenario") from None
+    if args.map:
+        try:
+            scen.map = load_map(args.map)
+        except MapFileError as e:
+            raise CliError(str(e)) from None
+        scen.initial = None  # the ruleset places the factions on the new map
+    if args.seed is not None:
+        scen.seed = args.seed
+    if args.name:
+        scen.name = args.name
+    try:
+        svc = GameService.create(args.game, scen)
+    except (ValueError, KeyError, TypeError) as e:
+        raise CliError(f"cannot build the game: {e}") from None
+    with svc:
+        print(f"created {svc.where}: {scen.name} ({svc.ruleset.name}), {len(scen.factions)} "
+              f"factions, seed {scen.seed}; collecting orders for turn {svc.pending_step}")
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    paths = [p for p in args.paths if p != "-"]
+    stdin = args.paste or "-" in args.paths
+    if not paths and not stdin:
+        raise CliError("nothing to import: give files or folders, or - / --paste for stdin", 2)
+    with open_game(args.game) as svc:
+        results, problems = [], []
+        if paths:
+            rep = svc.import_paths(paths)
+            results += rep.results
+            problems += rep.problems
+        if stdin:
+            text = sys.stdin.read()
+            results.append(svc.import_text(text, "paste", "stdin", faction=args.faction, step=args.turn))
+        elif args.faction is not None:
+            for r in results:
+                svc.reassign(r.submission_id, args.faction, args.turn)
+        for r in results:
+            print(r.line())
+            for d in r.diagnostics:
+                print("  " + d.format().replace("\n", "\n  "))
+        for d in problems:
+            print(d.format())
+        bad = [r for r in results if r.status == "stored" and (not r.matched or r.errors)]
+        print(f"imported {sum(r.status == 'stored' for r in results)} submission(s); "
+              f"{len([r for r in results if not r.matched])} unmatched, {len(problems)} problem file(s)")
+        return EXIT_ERRORS if bad or problems else EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from engine.orders import Severity
+
+    with open_game(args.game) as svc:
+        found = []
+        if args.files:
+            for f in args.files:
+                p = Path(f)
+                try:
+                    text = _read_orders(p)
+                except OSError as e:
+                    raise CliError(f"{f}: cannot read ({e.strerror or e})") from None
+                sub, diags = svc.check_text(text, str(p), faction=args.faction)
+                who = f"faction {sub.faction}" if sub.faction is not None else "no faction"
+                print(f"{f}: {who}, {sum(d.severity == Severity.ERROR for d in diags)} error(s)",
+                      file=sys.stderr)
+                found += diags
+        else:
+            for _faction, diags in sorted(svc.check().items()):
+                found += diags
+            st = svc.status()
+            for s in st.unmatched:
+                found.append(_unmatched(s))
+        for d in found:
+            if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
+                print(d.format())
+        errors = sum(d.severity == Severity.ERROR for d in found)
+        print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
+              file=sys.stderr)
+        return EXIT_ERRORS if errors else EXIT_OK
+
+
+def _unmatched(sub):
+    from engine.orders import Diagnostic
+
+    return Diagnostic("intake", f"not matched to a faction ({sub.matched_by or 'no clue found'})",
+                      file=sub.source_name or sub.source_kind)
+
+
+def _read_orders(p: Path) -> str:
+    raw = p.read_bytes()
+    try:
+        from engine.intake import decode
+
+        return decode(raw, str(p)).text
+    except ImportError:
+        return raw.decode("utf-8-sig", errors="replace")
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    with open_game(args.game) as svc:
+        st = svc.status()
+        if args.json:
+            out = {"game": st.game, "ruleset": st.ruleset, "turn_model": st.turn_model,
+                   "current_turn": st.current_step, "collecting_turn": st.pending_step,
+                   "factions": [vars(f) for f in st.factions],
+                   "missing": [f.faction for f in st.missing],
+                   "unmatched": [s.source_name for s in st.unmatched],
+                   "other_turns": [s.source_name for s in st.other_steps],
+                   "rejected": [s.source_name for s in st.rejected],
+                   "edited": [s.source_name for s in st.edited]}
+            print(json.dumps(out, indent=1))
+        else:
+            print("\n".join(st.lines()))
+        return EXIT_OK
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    def progress(frac: float, msg: str) -> None:
+        if not args.quiet:
+            print(f"[{frac * 100:3.0f}%] {msg}", file=sys.stderr)
+
+    with open_game(args.game) as svc:
+        res = svc.run(progress=progress)
+        if not res.steps:
+            print(res.note or "nothing to run")
+            return EXIT_OK
+        for step in res.steps:
+            nmr = res.nmr.get(step) or []
+            print(f"turn {step} run" + (f"; no orders (NMR) from {', '.join(map(str, nmr))}" if nmr else ""))
+        print(f"{res.events} event(s), {res.reports} report(s); the game is at turn {res.steps[-1]}")
+        return EXIT_OK
+
+
+def cmd_rollback(args: argparse.Namespace) -> int:
+    from engine.db.errors import GameDbError
+
+    with open_game(args.game) as svc:
+        before = svc.current_step
+        try:
+            svc.rollback(args.to)
+        except GameDbError as e:
+            if type(e) is GameDbError:
+                raise _refused(e) from None
+            raise
+        print(f"rolled back from turn {before} to turn {args.to}; orders are kept and will be "
+              "used when the turns are run again")
+        return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from engine.db.errors import GameDbError
+
+    with open_game(args.game) as svc:
+        try:
+            files = svc.export(args.out, args.turn)
+        except GameDbError as e:
+            if type(e) is GameDbError:
+                raise _refused(e) from None
+            raise
+        print(f"wrote {len(files)} report file(s) to {Path(args.out).resolve()}")
+        for f in files:
+            print(f"  {f.name}")
+        return EXIT_OK
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    from engine.db.errors import GameDbError
+
+    with open_game(args.game) as svc:
+        try:
+            st = svc.state(args.turn)
+        except GameDbError as e:
+            if type(e) is GameDbError:
+                raise _refused(e) from None
+            raise
+        if args.json:
+            print(st.to_json())
+        else:
+            print(f"turn {st.step}: " + ", ".join(f"{k} {len(v)} row(s)" for k, v in st.tables.items()))
+        return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from engine.db.errors import GameDbError
+
+    with open_game(args.game) as svc:
+        try:
+            print(svc.report(args.turn, args.faction, args.format), end="")
+        except GameDbError as e:
+            if type(e) is GameDbError:
+                raise _refused(e) from None
+            raise
+        return EXIT_OK
