@@ -92,7 +92,7 @@ def test_map_letters():
     lines = text.splitlines()
     row1 = next(i for i, ln in enumerate(lines) if ln.startswith("  1 ~"))
     assert lines[row1].split() == ["1", "~", "P1u", "P1t", "p", "f", "F1t*", "P2t", "~"]
-    assert lines[row1 + 1].split() == ["3F2B2S", "2:1F", "1F"]
+    assert lines[row1 + 1].split() == ["3F2B2S", "2:1F"]
 
 
 def test_units_of_another_player_are_marked():
