@@ -239,7 +239,7 @@ class LabelsLayer(MapLayer):
         ppu = _ppu(painter)
         ppc = ppu * geo.cell_extent(self.gmap.grid)
         for lb in self.gmap.labels:
-            px = max(9.0, min(48.0, lb.size * ppc * 0.6))
+            px = max(9.0, min(36.0, lb.size * ppc * 0.4))
             screen_text(painter, ppu, lb.x, lb.y, lb.text, px, QColor(60, 30, 10), bold=True)
 
 

@@ -1,0 +1,239 @@
+"""MapCanvas: the QGraphicsView every workspace uses to show a MapScene.
+
+Zoom with the wheel (around the cursor), keys or fit; pan by dragging with the middle
+button or with Space held, or with the arrow keys. Mouse events on cells go to the
+active tool (app.editor.tools), which the canvas knows only by its duck-typed methods.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QImage, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QToolTip
+
+from app.canvas import geometry as geo
+from app.canvas.scene import MapScene
+
+MIN_PPU, MAX_PPU = 0.05, 160.0  # pixels per map unit
+
+
+class MapCanvas(QGraphicsView):
+    cellHovered = Signal(object)  # cell index or None  # noqa: N815 (Qt naming)
+    zoomChanged = Signal(float)  # pixels per map unit  # noqa: N815
+    viewMoved = Signal()  # noqa: N815
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.tool = None
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self._last_cell: int | None = None
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(False)  # the main window takes dropped files
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.horizontalScrollBar().valueChanged.connect(self.viewMoved)
+        self.verticalScrollBar().valueChanged.connect(self.viewMoved)
+
+    # ---- scene -----------------------------------------------------------------------
+
+    def map_scene(self) -> MapScene | None:
+        s = self.scene()
+        return s if isinstance(s, MapScene) else None
+
+    def set_map_scene(self, scene: MapScene) -> None:
+        self.setScene(scene)
+        self.fit()
+
+    # ---- zoom and pan -------------------------------------------------------------------
+
+    def ppu(self) -> float:
+        return self.transform().m11()
+
+    def set_ppu(self, ppu: float, anchor: QPointF | None = None) -> None:
+        ppu = min(max(ppu, MIN_PPU), MAX_PPU)
+        factor = ppu / self.ppu()
+        if abs(factor - 1.0) < 1e-9:
+            return
+        if anchor is not None:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            before = self.mapToScene(anchor.toPoint())
+            self.scale(factor, factor)
+            after = self.mapToScene(anchor.toPoint())
+            d = after - before
+            self.translate(d.x(), d.y())
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        else:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(factor, factor)
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.zoomChanged.emit(self.ppu())
+        self.viewMoved.emit()
+
+    def zoom_in(self) -> None:
+        self.set_ppu(self.ppu() * 1.25)
+
+    def zoom_out(self) -> None:
+        self.set_ppu(self.ppu() / 1.25)
+
+    def zoom_reset(self) -> None:
+        """About 32 pixels per cell."""
+        s = self.map_scene()
+        self.set_ppu(32.0 / (geo.cell_extent(s.gmap.grid) if s else 1.0))
+
+    def fit(self) -> None:
+        s = self.map_scene()
+        if s is None:
+            return
+        x, y, w, h = geo.map_bounds(s.gmap.grid)
+        self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomChanged.emit(self.ppu())
+        self.viewMoved.emit()
+
+    def centre_on(self, x: float, y: float) -> None:
+        self.centerOn(QPointF(x, y))
+
+    def visible_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def pan_by(self, dx: int, dy: int) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    def render_view(self, image: QImage | None = None) -> QImage:
+        """The visible part of the map drawn into an image (screenshots and benchmarks)."""
+        vp = self.viewport().rect()
+        if image is None:
+            image = QImage(vp.width(), vp.height(), QImage.Format.Format_ARGB32_Premultiplied)
+        p = QPainter(image)
+        try:
+            self.render(p, QRectF(image.rect()), vp)
+        finally:
+            p.end()
+        return image
+
+    # ---- cells under the mouse ---------------------------------------------------------
+
+    def cell_at_view(self, pos: QPointF | QPoint) -> int | None:
+        s = self.map_scene()
+        if s is None:
+            return None
+        p = self.mapToScene(pos.toPoint() if isinstance(pos, QPointF) else pos)
+        return geo.cell_at(s.gmap.grid, p.x(), p.y())
+
+    def scene_pos(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
+    # ---- events ---------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.set_ppu(self.ppu() * (1.2 ** steps), event.position())
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.MiddleButton or (
+                self._space and event.button() == Qt.MouseButton.LeftButton):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.map_scene() is not None:
+            self.tool.press(self.cell_at_view(event.position()), event)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None:
+            d = event.position().toPoint() - self._pan_from
+            self._pan_from = event.position().toPoint()
+            self.pan_by(-d.x(), -d.y())
+            event.accept()
+            return
+        cell = self.cell_at_view(event.position())
+        if cell != self._last_cell:
+            self._last_cell = cell
+            self.cellHovered.emit(cell)
+        if self.tool is not None and self.map_scene() is not None:
+            self.tool.move(cell, event)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton,
+                                                              Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self.tool is not None and self.map_scene() is not None:
+            self.tool.release(self.cell_at_view(event.position()), event)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        self._last_cell = None
+        self.cellHovered.emit(None)
+        if self.tool is not None:
+            self.tool.move(None, None)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self.tool is not None and self.tool.key(event):
+            return
+        step = 60
+        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                 Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if event.key() in moves:
+            self.pan_by(*moves[event.key()])
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.ToolTip:
+            cell = self.cell_at_view(event.pos())
+            text = self.cell_description(cell) if cell is not None else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+
+    def cell_description(self, cell: int) -> str:
+        """Everything the map knows about a cell, for the hover tooltip."""
+        s = self.map_scene()
+        if s is None:
+            return ""
+        m = s.gmap
+        lines = [f"<b>{m.grid.label(cell, s.coords.notation)}</b> {m.terrain_at(cell)}"]
+        area = m.area_of(cell)
+        if area is not None:
+            lines.append(f"area: {area.name} ({area.kind})")
+        for site in m.sites_at(cell):
+            extra = ", ".join(f"{k}={v}" for k, v in sorted(site.attrs.items()))
+            lines.append(f"{site.kind}: {site.name or '(unnamed)'}" + (f" — {extra}" if extra else ""))
+        for kind, links in sorted(m.links.items()):
+            n = sum(1 for nb in m.grid.neighbours(cell) if (min(cell, nb), max(cell, nb)) in links)
+            if n:
+                lines.append(f"{kind}: {n} link{'s' if n > 1 else ''}")
+        for k, v in sorted(m.cell_attrs.get(cell, {}).items()):
+            lines.append(f"{k}: {v}")
+        return "<br>".join(lines)

@@ -1,0 +1,340 @@
+"""The Realmsmith main window: four workspaces (map editor now), menus, recent files,
+drag and drop, and a status bar with the cell under the cursor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+)
+
+from app import settings
+from app.canvas import geometry as geo
+from app.documents import Document, OpenError, export_map, open_document
+from app.editor.dialogs import GenerateDialog, NewMapDialog, mapgen_module
+from app.editor.workspace import MapEditor
+from engine.map import GameMap, new_map
+
+WORKSPACES = ("editor", "scenario", "console", "viewer")
+PLACEHOLDERS = {
+    "scenario": ("Scenario designer", "issue 7"),
+    "console": ("GM console", "issue 7"),
+    "viewer": ("Player viewer", "issue 4"),
+}
+OPEN_FILTER = ("Maps and games (*.rsmap *.rsmap.gz *.rsgame *.db *.sqlite *.tmj *.tmx);;"
+               "Realmsmith maps (*.rsmap *.rsmap.gz);;Game databases (*.rsgame *.db *.sqlite);;"
+               "Tiled maps (*.tmj *.tmx);;All files (*)")
+DEMO_MAP = Path(__file__).resolve().parents[1] / "maps" / "kok-demo" / "map.rsmap"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, interactive: bool = True):
+        super().__init__()
+        self.interactive = interactive  # False: never block on dialogs (screenshots, tests)
+        self.setObjectName("realmsmithMain")
+        self.setAcceptDrops(True)
+        self.doc = Document(new_map("hex", 40, 30, "ocean"))
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.editor = MapEditor(self, self.doc.gmap)
+        self.tabs.addTab(self.editor, "Map editor")
+        for key in WORKSPACES[1:]:
+            title, issue = PLACEHOLDERS[key]
+            page = QLabel(f"<h2>{title}</h2><p>This workspace arrives with {issue}.</p>"
+                          f"<p>It will share the map canvas of the map editor.</p>")
+            page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            page.setObjectName(f"placeholder_{key}")
+            self.tabs.addTab(page, title)
+        self.setCentralWidget(self.tabs)
+        self._build_status()
+        self._build_menus()
+        self.editor.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 4000))
+        self.editor.canvas.cellHovered.connect(self._hovered)
+        self.editor.canvas.zoomChanged.connect(self._zoomed)
+        self.editor.stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
+        self.resize(1400, 900)
+        self._update_title()
+        geom = settings.value("geometry")
+        if geom is not None and interactive:
+            self.restoreGeometry(geom)
+        state = settings.value("editorState")
+        if state is not None and interactive:
+            self.editor.restoreState(state)
+
+    # ---- building ----------------------------------------------------------------------
+
+    def _build_status(self) -> None:
+        self.cell_label = QLabel("")
+        self.cell_label.setMinimumWidth(260)
+        self.zoom_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.cell_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+
+    def _action(self, menu, text: str, fn, shortcut=None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                a.setShortcuts([QKeySequence(s) for s in shortcut])
+            else:
+                a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(lambda _=False: fn())
+        menu.addAction(a)
+        return a
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        ed = self.editor
+        f = mb.addMenu("&File")
+        self._action(f, "&New map…", self.new_map_dialog, QKeySequence.StandardKey.New)
+        self._action(f, "&Generate map…", self.generate_dialog, "Ctrl+G")
+        self._action(f, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = f.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        exp = f.addMenu("&Export")
+        for fmt, label in (("png", "PNG image…"), ("svg", "SVG drawing…"), ("geojson", "GeoJSON…"),
+                           ("tmj", "Tiled JSON (TMJ)…"), ("tmx", "Tiled TMX…")):
+            self._action(exp, label, lambda fmt=fmt: self.export_dialog(fmt))
+        f.addSeparator()
+        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        e = mb.addMenu("&Edit")
+        undo = ed.stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = ed.stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        e.addAction(undo)
+        e.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        e.addSeparator()
+        self._action(e, "Cu&t", ed.cut, QKeySequence.StandardKey.Cut)
+        self._action(e, "&Copy", ed.copy, QKeySequence.StandardKey.Copy)
+        self._action(e, "&Paste", ed.paste, QKeySequence.StandardKey.Paste)
+        self._action(e, "&Delete (fill with background)", ed.delete_selection,
+                     QKeySequence.StandardKey.Delete)
+        self._action(e, "&Rotate clipboard", ed.rotate_clipboard, "Ctrl+R",
+                     "60 degrees on hex maps, 90 on square maps (R while pasting)")
+        self._action(e, "&Flip clipboard", ed.flip_clipboard, "Ctrl+Shift+F",
+                     "Mirror left to right (F while pasting)")
+        e.addSeparator()
+        self._action(e, "Select &all", ed.select_all, QKeySequence.StandardKey.SelectAll)
+        self._action(e, "Select &none", ed.select_none, "Ctrl+Shift+A")
+
+        v = mb.addMenu("&View")
+        cv = ed.canvas
+        self._action(v, "Zoom &in", cv.zoom_in, ["+", "=", QKeySequence.StandardKey.ZoomIn])
+        self._action(v, "Zoom &out", cv.zoom_out, ["-", QKeySequence.StandardKey.ZoomOut])
+        self._action(v, "&Fit map", cv.fit, "0")
+        self._action(v, "&Actual size (32 px a cell)", cv.zoom_reset, "Ctrl+0")
+        v.addSeparator()
+        self._action(v, "Show/hide &coordinates", lambda: self._toggle_layer("coords"), "Ctrl+K")
+        self._action(v, "Show/hide &grid", lambda: self._toggle_layer("grid"), "Ctrl+Shift+G")
+        v.addSeparator()
+        for d in ed.docks:
+            v.addAction(d.toggleViewAction())
+
+        w = mb.addMenu("&Workspace")
+        for i in range(len(WORKSPACES)):
+            self._action(w, self.tabs.tabText(i), lambda i=i: self.tabs.setCurrentIndex(i),
+                         f"Ctrl+{i + 1}")
+        h = mb.addMenu("&Help")
+        self._action(h, "&About Realmsmith", self.about)
+
+    # ---- documents ------------------------------------------------------------------------
+
+    def set_document(self, doc: Document) -> None:
+        self.doc.close()
+        self.doc = doc
+        self.editor.set_map(doc.gmap)
+        if doc.path is not None:
+            settings.add_recent(doc.path)
+        self._update_title()
+
+    def open_path(self, path: str | Path) -> bool:
+        """Open a map file, game database or foreign map; on failure the open map stays."""
+        if not self.confirm_discard():
+            return False
+        try:
+            doc = open_document(path)
+        except OpenError as e:
+            self.error("Cannot open", str(e))
+            return False
+        self.set_document(doc)
+        self.statusBar().showMessage(f"Opened {doc.path}", 5000)
+        return True
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open map or game", "", OPEN_FILTER)
+        if path:
+            self.open_path(path)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = settings.recent_files()
+        for p in files:
+            a = self.recent_menu.addAction(p)
+            a.triggered.connect(lambda _=False, p=p: self.open_path(p))
+        if files:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list").triggered.connect(settings.clear_recent)
+        else:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def save(self) -> bool:
+        if self.doc.kind == "map" and self.doc.path is not None or self.doc.kind == "game":
+            try:
+                self.doc.save()
+            except Exception as e:  # noqa: BLE001 (disk full, locked database... say so)
+                self.error("Cannot save", f"{self.doc.path}: {e}")
+                return False
+            self.editor.stack.setClean()
+            self.statusBar().showMessage(f"Saved {self.doc.path}", 4000)
+            return True
+        return self.save_as()
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save map", "", "Realmsmith map (*.rsmap);;"
+                                              "Compressed map (*.rsmap.gz)")
+        if not path:
+            return False
+        if not path.endswith((".rsmap", ".rsmap.gz")):
+            path += ".rsmap"
+        try:
+            self.doc.save(Path(path))
+        except Exception as e:  # noqa: BLE001
+            self.error("Cannot save", f"{path}: {e}")
+            return False
+        settings.add_recent(path)
+        self.editor.stack.setClean()
+        self._update_title()
+        return True
+
+    def export_dialog(self, fmt: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {fmt.upper()}", "", f"*.{fmt}")
+        if not path:
+            return
+        if not path.lower().endswith("." + fmt):
+            path += "." + fmt
+        try:
+            export_map(self.editor.gmap, Path(path), fmt)
+        except OpenError as e:
+            self.error("Cannot export", str(e))
+        except Exception as e:  # noqa: BLE001
+            self.error("Cannot export", f"{path}: {type(e).__name__}: {e}")
+        else:
+            self.statusBar().showMessage(f"Exported {path}", 5000)
+
+    def new_map_dialog(self) -> None:
+        dlg = NewMapDialog(self)
+        if dlg.exec() and self.confirm_discard():
+            self.set_document(Document(dlg.make_map()))
+
+    def generate_dialog(self) -> None:
+        mapgen = mapgen_module()
+        if mapgen is None:
+            self.error("Generate map", "The map generator (engine.mapgen) is not part of this "
+                       "build yet. Use File > New map and paint.")
+            return
+        dlg = GenerateDialog(mapgen, self)
+        if dlg.exec() and self.confirm_discard():
+            try:
+                gmap = dlg.make_map()
+            except Exception as e:  # noqa: BLE001
+                self.error("Generate map", f"{type(e).__name__}: {e}")
+                return
+            self.set_document(Document(gmap))
+
+    def set_map(self, gmap: GameMap) -> None:
+        self.set_document(Document(gmap))
+
+    def confirm_discard(self) -> bool:
+        if self.editor.stack.isClean() or not self.interactive:
+            return True
+        r = QMessageBox.question(self, "Unsaved changes", f"Save changes to {self.doc.title}?",
+                                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                                 | QMessageBox.StandardButton.Cancel)
+        if r == QMessageBox.StandardButton.Save:
+            return self.save()
+        return r == QMessageBox.StandardButton.Discard
+
+    def error(self, title: str, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+        if self.interactive:
+            QMessageBox.warning(self, title, text)
+        else:
+            import sys
+
+            print(f"{title}: {text}", file=sys.stderr)
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About Realmsmith", "<b>Realmsmith</b><br>A game-master studio "
+                          "for play-by-email strategy games.")
+
+    # ---- workspaces, status -----------------------------------------------------------------
+
+    def set_workspace(self, key: str) -> None:
+        self.tabs.setCurrentIndex(WORKSPACES.index(key))
+
+    def _toggle_layer(self, name: str) -> None:
+        scene = self.editor.scene
+        scene.set_layer_visible(name, not scene.layer_visible(name))
+        self.editor.layers_panel.refresh()
+
+    def _hovered(self, cell) -> None:
+        if cell is None:
+            self.cell_label.setText("")
+            return
+        m = self.editor.gmap
+        note = self.editor.scene.coords.notation
+        area = m.area_of(cell)
+        text = f"{m.grid.label(cell, note)}  {m.terrain_at(cell)}"
+        if area is not None:
+            text += f"  [{area.name}]"
+        self.cell_label.setText(text)
+
+    def _zoomed(self, ppu: float) -> None:
+        ppc = ppu * geo.cell_extent(self.editor.gmap.grid)
+        self.zoom_label.setText(f"{ppc:.1f} px/cell")
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.title}[*] — Realmsmith")
+
+    # ---- drag and drop, closing -------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        if self.interactive:
+            settings.set_value("geometry", self.saveGeometry())
+            settings.set_value("editorState", self.editor.saveState())
+        self.editor.scene.detach()
+        self.doc.close()
+        event.accept()
+
+
+def demo_path() -> Path | None:
+    return DEMO_MAP if DEMO_MAP.exists() else None
+
+
