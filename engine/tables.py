@@ -61,6 +61,8 @@ class Column:
                 v = int(str(value).strip()) if isinstance(value, str) else int(value)
             elif self.type == "float":
                 v = float(value)
+                if v != v or v in (float("inf"), float("-inf")):
+                    raise ValueError  # nan/inf would slip past min and max
             else:
                 v = str(value)
         except (TypeError, ValueError):
