@@ -48,6 +48,7 @@ TROOPS = TableSpec("troops", (
     _b("general", "General", "the army moves at its fastest member's rate"),
     Column("buyable", "bool", True, label="Buyable",
            help="placed for gold/wood; if not, becomes available with time (generals)"),
+    _i("value", "Victory value", help="worth of one unit lost in battle, for fame (3.4, 3.6)"),
 ), key=("symbol",), title="Troop list")
 
 TERRAIN = TableSpec("terrain", (
@@ -142,6 +143,7 @@ class Troop:
     crew: bool
     general: bool
     buyable: bool
+    value: int
     row: int                # position in the troop list (ties and display order)
 
     @property

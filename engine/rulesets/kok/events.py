@@ -313,7 +313,7 @@ class HitRoll(KokEvent):
     troop: str
     unit: int               # 1-based position of the rolling unit in its side's order
     other: int
-    target: str             # troop symbol of the unit aimed at
+    target_troop: str       # troop symbol of the unit aimed at
     target_unit: int        # its 1-based position
     chance: int
     roll: int
