@@ -233,8 +233,11 @@ def test_cede_needs_status_five_and_once_a_turn():
 def test_donate_needs_status_two_both_ways_and_gold():
     assert run("DON 2 10") == []
     assert "status 2 or more both ways (you: 0, player 3: 0)" in only(run("DON 3 5"), 2)
+    # donations come first in the turn: 10 of 20 gold leaves too little for horsemen
     diags = run("PLA 1 2 HO\nDON 2 10")
-    assert "only 8 gold left to give, not 10" in only(diags, 3, Severity.WARNING)
+    assert "12 gold, 10 left" in only(diags, 2)
+    diags = run("DON 2 15\nDON 2 10")
+    assert "only 5 gold left to give, not 10" in only(diags, 3, Severity.WARNING)
 
 
 def test_build_option_owner_and_cost():

@@ -197,12 +197,19 @@ class _Checker:
             for o in orders[limit:]:
                 self.say(o, ILLEGAL, f"more than {limit} orders this turn; this one is ignored")
             orders = orders[:limit]
-        # Placements happen before moves, whatever their place on the sheet (4.3).
+        # Gold is spent in the order of the turn: donations (with the paperwork), then
+        # placements and builds, all before any move, whatever their place on the sheet.
+        for o in orders:
+            if isinstance(o, Donate):
+                self.donate(o)
         for o in orders:
             if isinstance(o, Place):
                 self.place(o)
         for o in orders:
-            if not self.cells_ok(o):
+            if isinstance(o, Build) and self.cells_ok(o):
+                self.build(o)
+        for o in orders:
+            if isinstance(o, (Place, Donate, Build)) or not self.cells_ok(o):
                 continue
             if isinstance(o, (SeaMove, LandMove)):
                 self.move(o)
@@ -212,10 +219,6 @@ class _Checker:
                 self.ally(o)
             elif isinstance(o, Cede):
                 self.cede(o)
-            elif isinstance(o, Donate):
-                self.donate(o)
-            elif isinstance(o, Build):
-                self.build(o)
             elif isinstance(o, Name):
                 self.name(o)
         return self.out
