@@ -10,6 +10,13 @@ from engine.dice import Dice
 from engine.tables import Catalog, Options
 
 
+def pick(dice: Dice, items: list, why: str):
+    """A random item; no die is rolled when every item is the same (scripts stay short)."""
+    if all(x == items[0] for x in items):
+        return items[0]
+    return dice.choice(items, why)
+
+
 @dataclass(frozen=True)
 class OddsColumn:
     label: str
@@ -106,8 +113,7 @@ def pick_casualties(stacks: dict[str, int], n: int, how: str, dice: Dice, why: s
         if how == "cheapest":
             kind = "spearman" if pool.get("spearman") else next(k for k in sorted(pool) if pool[k])
         else:
-            flat = [k for k in sorted(pool) for _ in range(pool[k])]
-            kind = dice.choice(flat, why)
+            kind = pick(dice, [k for k in sorted(pool) for _ in range(pool[k])], why)
         pool[kind] -= 1
         lost[kind] = lost.get(kind, 0) + 1
     return lost
@@ -126,9 +132,9 @@ def sea_battle(fleets: dict[int, int], hostile, how: str, dice: Dice, why: str) 
 
     while (sides := fighting()):
         if how == "side":
-            victim = dice.choice(sides, why)
+            victim = pick(dice, sides, why)
         else:
-            victim = dice.choice([n for n in sides for _ in range(fleets[n])], why)
+            victim = pick(dice, [n for n in sides for _ in range(fleets[n])], why)
         fleets[victim] -= 1
         lost[victim] += 1
     return lost

@@ -16,6 +16,7 @@ from engine.rulesets.artnes.combat import (
     ladder,
     losses,
     odds,
+    pick,
     pick_casualties,
     result,
     sea_battle,
@@ -315,7 +316,7 @@ def starvation(ctx: TurnContext) -> None:
                     and int(units[u.kind]["pp"]) > 0 for _ in range(u.count)]
             if not flat:
                 break
-            loc, kind = dice.choice(flat, f"starvation {nation}")
+            loc, kind = pick(dice, flat, f"starvation {nation}")
             take_units(ctx.state, nation, kind, loc, 1)
             used -= int(units[kind]["pp"])
             starved[(kind, loc)] = starved.get((kind, loc), 0) + 1
