@@ -64,6 +64,8 @@ class Tiny(Ruleset):
                          reason=f"faction {m.group(2)} from the #tiny line")
         if submission.subject == "boom":
             raise ValueError("bad subject")
+        if submission.subject == "explain":
+            return Match(reason=f"the tiny rules know no sender {submission.sender}")
         return Match()
 
 
@@ -194,3 +196,10 @@ def test_matching_twice_gives_the_same_answer(tiny, scenario):
     sub = read_text('#tiny G7 1 "pw1" 12\n')
     first = match(sub, tiny, scenario)
     assert match(sub, tiny, scenario) == first
+
+
+def test_what_the_ruleset_explained_is_not_said_twice(tiny, scenario):
+    sub = read_text("MOVE\n", source_kind="email", source_name="m", subject="explain",
+                    sender="nobody@x.y")
+    assert match(sub, tiny, scenario) == (
+        None, None, UNMATCHED, "the tiny rules know no sender nobody@x.y")

@@ -69,13 +69,15 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         why.append(m.reason)
 
     sender = address(sub.sender) if sub.sender else ""
+    # Rulesets that read the sender themselves have said what they found; not twice.
+    said_sender = bool(sender) and sender in (m.reason or "").lower()
     by_mail = [f for f in scenario.factions
                if sender and f.email and address(f.email) == sender]
     clue = file_name_clue(sub)
     if faction is None and len(by_mail) == 1:
         faction = by_mail[0].number
         why.append(f"faction {faction} by sender {sender}")
-    elif faction is None and len(by_mail) > 1:
+    elif faction is None and len(by_mail) > 1 and not said_sender:
         nums = ", ".join(str(f.number) for f in sorted(by_mail, key=lambda f: f.number))
         why.append(f"sender {sender} is the address of several factions ({nums})")
     if faction is None and clue:
@@ -87,11 +89,11 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
 
     if faction is None:
         parts = []
-        if sender:
+        if sender and not said_sender:
             parts.append(f"no faction matches sender {sender}")
-        if not clue:
+        if not clue and not m.reason:
             parts.append("no faction in the header, subject or file name")
-        why.append("; ".join(parts) or "no faction found")
+        why.append("; ".join(parts) or ("" if m.reason else "no faction found"))
         return _done(sub, None, step, UNMATCHED, why)
 
     status = OK
@@ -100,7 +102,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         why.append(f"faction {faction} is not in this game")
         status = UNKNOWN_FACTION
     else:
-        if sender and f.email and address(f.email) != sender:
+        if sender and f.email and address(f.email) != sender and not said_sender:
             others = [g.number for g in by_mail if g.number != faction]
             why.append(f"note: sender {sender} is not faction {faction}'s address"
                        + (f" but faction {others[0]}'s" if others else ""))
