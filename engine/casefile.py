@@ -15,6 +15,9 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     [options]
     loyalty = true
 
+    [catalogs.troops]                   # edit catalog rows by key (a list replaces the table)
+    C = { hit_bonus = 0 }
+
     [state]                             # each ruleset table, records as inline tables
     armies = [ { cell = "1/0", tribe = 1, troop = "H", count = 2 } ]
 
@@ -53,6 +56,7 @@ from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Ruleset, Submission, TurnContext
 from engine.scenario import Faction, Scenario
 from engine.state import State
+from engine.tables import Catalog
 
 CELL_FIELDS = {"cell", "frm", "to", "origin", "target", "destination", "at"}
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,6 +128,8 @@ def build_scenario(case: Case) -> tuple[Ruleset, Scenario]:
     for k, v in d.get("options", {}).items():
         options.set(k, v)
     catalogs = rs.default_catalogs()
+    for name, change in d.get("catalogs", {}).items():
+        catalogs[name] = _edit_catalog(catalogs[name], change)
     factions = [Faction.from_dict({"name": f"Faction {f['number']}", **f}) for f in d.get("factions", [])]
     scen = Scenario(rs.name, case.title, m, catalogs, options, factions, d.get("seed", 1))
     board = m.board()
@@ -136,6 +142,19 @@ def build_scenario(case: Case) -> tuple[Ruleset, Scenario]:
     if not factions:
         scen.factions = _factions_from_state(init)
     return rs, scen
+
+
+def _edit_catalog(cat: Catalog, change: Any) -> Catalog:
+    """A list replaces the whole table; a table {key: {column: value}} edits rows by key."""
+    if isinstance(change, list):
+        return Catalog(cat.spec, change)
+    key = cat.spec.key[0] if cat.spec.key else cat.spec.names[0]
+    for k, edit in change.items():
+        i = next((i for i, r in enumerate(cat.rows) if str(r[key]) == str(k)), None)
+        if i is None:
+            raise ValueError(f"catalog {cat.spec.name} has no row {k!r}")
+        cat.update(i, edit)
+    return cat
 
 
 def _factions_from_state(state: State) -> list[Faction]:
