@@ -172,7 +172,8 @@ def _nth_line(w: _Where, pattern: str, n: int) -> int:
 
 def _rows(block: Any, w: _Where, line: int, what: str) -> list[tuple[int, dict[str, Any]]]:
     """(line, row) pairs from `csv = '''...'''` or `rows = [ {...} ]`."""
-    if isinstance(block, list):
+    inline = isinstance(block, list)  # `table = [ {...}, ... ]` written directly
+    if inline:
         block = {"rows": block}
     if not isinstance(block, dict):
         raise w.error(line, f"{what}: give `csv = '''...'''` or `rows = [ ... ]`")
@@ -186,10 +187,12 @@ def _rows(block: Any, w: _Where, line: int, what: str) -> list[tuple[int, dict[s
             if None in row:
                 raise w.error(start + reader.line_num, f"{what}: more values than columns")
             out.append((start + reader.line_num, clean))
+    rows_line = line if inline else w.line(r"^\s*rows\s*=", line - 1 if line else 0)
+    one_line = 0 < rows_line <= len(w.lines) and w.lines[rows_line - 1].rstrip().endswith("]")
     for i, row in enumerate(block.get("rows", [])):
         if not isinstance(row, dict):
             raise w.error(line, f"{what}: row {i + 1} is not a table")
-        out.append((w.line(r"^\s*rows\s*=", line - 1 if line else 0) + i, dict(row)))
+        out.append((rows_line if one_line else rows_line + 1 + i, dict(row)))
     return out
 
 
@@ -216,12 +219,14 @@ def _read_map(spec: Any, rs: Ruleset, w: _Where) -> GameMap:
     rows_line = w.line(r"^\s*terrain_rows\s*=", line)
     if rows is None:
         raise w.error(line, "the map needs terrain_rows (one letter a cell) or file = \"x.rsmap\"")
-    rows = [str(r).replace(" ", "") for r in rows]
+    written = [str(r) for r in rows]
+    rows = [r.replace(" ", "") for r in written]
     if len(rows) != grid.height:
         raise w.error(rows_line, f"{len(rows)} terrain rows for a map {grid.height} rows high")
     codes = []
     for y, row in enumerate(rows):
-        ln = w.line(re.escape(row[:20]), rows_line - 1) if row else rows_line
+        ln = w.line(re.escape(json.dumps(written[y], ensure_ascii=False)) + "|'" + re.escape(written[y]) + "'",
+                    rows_line - 1) if row else rows_line
         if len(row) != grid.width:
             raise w.error(ln, f"terrain row {y + 1} has {len(row)} letters; the map is {grid.width} wide")
         for ch in row:

@@ -420,6 +420,8 @@ class GameService:
             cur = int(self.store.game(c).current_step)
             if faction is not None:
                 sub.faction, sub.step, sub.meta["match"] = faction, cur + 1, "ok"
+            else:
+                _match(sub, self.ruleset, self.scenario, cur + 1)
             return sub, self._diagnose(sub, self.scenario, self._state(c, cur), cur)
 
     def status(self) -> Status:

@@ -9,7 +9,8 @@ Exit codes (docs/cli.md):
     0 ok; 1 errors found (orders with errors, unmatched submissions, problem files);
     2 usage (bad arguments); 3 cannot open or create the game (missing, not a game,
     damaged, locked, newer format, exists already); 4 bad input file or value (scenario
-    file, map, unknown ruleset, turn out of range); 5 the turn failed (game unchanged).
+    file, map, unknown ruleset, turn out of range); 5 the turn failed (game unchanged);
+    70 an unexpected internal error (traceback printed; please report it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 from collections.abc import Sequence
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_OPEN, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3, 4, 5
+EXIT_BUG = 70  # an unexpected error inside Realmsmith: the traceback is printed
 
 LOAD_PROBLEMS: dict[str, str] = {}
 
@@ -51,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="realmsmith", description="Realmsmith: run play-by-email strategy games.",
         epilog="Exit codes: 0 ok, 1 errors found, 2 usage, 3 cannot open the game, "
-               "4 bad input, 5 turn failed (game unchanged). See docs/cli.md.")
+               "4 bad input, 5 turn failed (game unchanged), 70 internal error. See docs/cli.md.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in command_modules():
         try:
@@ -91,6 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("realmsmith: interrupted", file=sys.stderr)
         return 130
+    except Exception:
+        import traceback
+
+        traceback.print_exc()
+        print("realmsmith: unexpected internal error (above); nothing more was done", file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -47,6 +47,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise CliError(str(e)) from None
     except NotImplementedError as e:
         raise CliError(str(e)) from None
+    except Exception as e:  # a ruleset still being written, a missing map file...
+        raise CliError(f"the {args.ruleset} demo does not load: {type(e).__name__}: {e}") from None
     folder = Path(args.dir).resolve()
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / f"{export_stem(rs.name)}-demo.db"

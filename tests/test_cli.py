@@ -1,0 +1,220 @@
+"""Every CLI command with its exit code (in-process, on the tiny test ruleset)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+import tinyrules  # noqa: F401 - registers the tiny rulesets
+
+from app.cli import EXIT_ERRORS, EXIT_FAILED, EXIT_INPUT, EXIT_OK, EXIT_OPEN, EXIT_USAGE, main
+from engine.scenario_file import dump_scenario
+from engine.service import GameService
+
+
+@pytest.fixture
+def game(tmp_path):
+    assert main(["new", str(tmp_path / "g.db"), "--ruleset", "tiny", "--seed", "5"]) == EXIT_OK
+    return tmp_path / "g.db"
+
+
+def _orders(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+def test_new(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "g.db"), "--ruleset", "tiny", "--seed", "5", "--name", "Alpha"]) == 0
+    assert "created" in capsys.readouterr().out
+    with GameService.open(tmp_path / "g.db") as svc:
+        assert (svc.seed, svc.name, svc.ruleset.name) == (5, "Alpha", "tiny")
+    assert main(["new", str(tmp_path / "g.db"), "--ruleset", "tiny"]) == EXIT_OPEN
+    assert "exists already" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "h.db"), "--ruleset", "nosuch"]) == EXIT_INPUT
+    assert "unknown ruleset" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "h.db")]) == EXIT_USAGE
+    assert not (tmp_path / "h.db").exists()
+
+
+def test_new_from_scenario_and_map(tmp_path, capsys):
+    from engine.map import new_map
+    from engine.mapfile import save_map
+
+    scen = tinyrules.tiny_scenario()
+    dump_scenario(scen, tmp_path / "s.toml")
+    m = new_map("square", 6, 5)
+    save_map(m, tmp_path / "wide.rsmap")
+    assert main(["new", str(tmp_path / "g.db"), "--scenario", str(tmp_path / "s.toml"),
+                 "--map", str(tmp_path / "wide.rsmap")]) == EXIT_OK
+    with GameService.open(tmp_path / "g.db") as svc:
+        assert svc.scenario.map.grid.width == 6 and svc.name == "Tiny Demo"
+    assert main(["new", str(tmp_path / "x.db"), "--scenario", str(tmp_path / "nope.toml")]) == EXIT_INPUT
+    assert "nope.toml: cannot read" in capsys.readouterr().err
+
+
+def test_import_check_status_run_export_state(game, tmp_path, capsys):
+    good = _orders(tmp_path, "reds.txt", "#tiny 1 1\nGROW 1\nMOVE 0/0 E\n")
+    assert main(["import", str(game), good]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "reds.txt: stored, faction 1 turn 1, 0 error(s)" in out
+
+    bad = _orders(tmp_path, "blues.txt", "#tiny 2 1\nGROW 99\nJUMP\n")
+    assert main(["import", str(game), bad]) == EXIT_ERRORS
+    capsys.readouterr()
+    assert main(["check", str(game)]) == EXIT_ERRORS
+    out = capsys.readouterr().out
+    assert f"{bad}:2: error (illegal): GROW 99 needs 99 gold; you have 4" in out
+    assert f"{bad}:3:1: error (invalid): cannot read 'JUMP'" in out
+
+    assert main(["status", str(game)]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "2 of 2 factions have sent orders" in out
+    assert main(["status", str(game), "--json"]) == EXIT_OK
+    st = json.loads(capsys.readouterr().out)
+    assert st["missing"] == [] and st["collecting_turn"] == 1
+
+    assert main(["run", str(game), "-q"]) == EXIT_OK
+    assert "the game is at turn 1" in capsys.readouterr().out
+    assert main(["export", str(game), "--out", str(tmp_path / "out")]) == EXIT_OK
+    assert len(list((tmp_path / "out").iterdir())) == 9
+    assert main(["export", str(game), "--out", str(tmp_path / "out"), "--turn", "0"]) == EXIT_INPUT
+    capsys.readouterr()
+    assert main(["state", str(game), "--json", "--turn", "0"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["step"] == 0
+    assert main(["state", str(game), "--json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["step"] == 1
+    assert main(["state", str(game), "--json", "--turn", "7"]) == EXIT_INPUT
+    assert main(["report", str(game), "--faction", "1"]) == EXIT_OK
+    assert "Turn 1 report for faction 1" in capsys.readouterr().out
+
+
+def test_check_files_without_storing(game, tmp_path, capsys):
+    ok = _orders(tmp_path, "ok.txt", "#tiny 1 1\nGROW 1\n")
+    assert main(["check", str(game), ok]) == EXIT_OK
+    bad = _orders(tmp_path, "bad.txt", "GROW x\n")
+    assert main(["check", str(game), bad, "--faction", "2"]) == EXIT_ERRORS
+    assert f"{bad}:1:1: error (invalid)" in capsys.readouterr().out
+    with GameService.open(game) as svc:
+        assert svc.submissions() == []
+    assert main(["check", str(game), str(tmp_path / "missing.txt")]) == EXIT_INPUT
+
+
+def test_import_stdin_and_unmatched(game, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("GROW 1\n"))
+    assert main(["import", str(game), "-"]) == EXIT_ERRORS  # no faction: unmatched
+    assert "UNMATCHED" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("GROW 1\n"))
+    assert main(["import", str(game), "--paste", "--faction", "2"]) == EXIT_OK
+    assert main(["check", str(game)]) == EXIT_ERRORS  # the unmatched one is an error
+    assert "not matched to a faction" in capsys.readouterr().out
+    assert main(["import", str(game)]) == EXIT_USAGE
+
+
+def test_rollback(game, capsys):
+    assert main(["run", str(game), "-q"]) == 0
+    assert main(["run", str(game), "-q"]) == 0
+    assert main(["rollback", str(game), "--to", "1"]) == EXIT_OK
+    assert "rolled back from turn 2 to turn 1" in capsys.readouterr().out
+    assert main(["rollback", str(game), "--to", "5"]) == EXIT_INPUT
+    assert main(["rollback", str(game)]) == EXIT_USAGE
+
+
+def test_run_failure_exit_code(tmp_path, capsys):
+    scen = tinyrules.tiny_scenario()
+    scen.options.set("explode_at", 1)
+    GameService.create(tmp_path / "g.db", scen).close()
+    assert main(["run", str(tmp_path / "g.db"), "-q"]) == EXIT_FAILED
+    err = capsys.readouterr().err
+    assert "turn 1 failed in phase fight" in err and "unchanged" in err
+
+
+@pytest.mark.parametrize("setup, words", [
+    ("missing", "no such file"), ("text", "not a Realmsmith"), ("foreign", "not a Realmsmith")])
+def test_cannot_open(tmp_path, capsys, setup, words):
+    p = tmp_path / "x.db"
+    if setup == "text":
+        p.write_text("hello\n" * 100)
+    elif setup == "foreign":
+        con = sqlite3.connect(p)
+        con.execute("CREATE TABLE t (a)")
+        con.commit()
+        con.close()
+    for cmd in (["status", str(p)], ["run", str(p)], ["check", str(p)], ["state", str(p), "--json"]):
+        assert main(cmd) == EXIT_OPEN
+        assert words in capsys.readouterr().err
+    assert setup != "missing" or not p.exists()
+
+
+def test_locked_game(game, capsys):
+    other = sqlite3.connect(game, isolation_level=None, timeout=0.1)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        from engine.db import store
+
+        old = store.make_engine
+        store.make_engine = lambda url, busy_timeout=5.0: old(url, 0.2)
+        try:
+            assert main(["run", str(game), "-q"]) == EXIT_OPEN
+        finally:
+            store.make_engine = old
+        assert "locked by another process" in capsys.readouterr().err
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_scenario_export_import(game, tmp_path, capsys):
+    assert main(["run", str(game), "-q"]) == 0
+    out = tmp_path / "s.toml"
+    assert main(["scenario", "export", str(game), str(out), "--turn", "1"]) == EXIT_OK
+    assert main(["scenario", "import", str(out), str(tmp_path / "copy.db")]) == EXIT_OK
+    with GameService.open(game) as a, GameService.open(tmp_path / "copy.db") as b:
+        assert b.state_json(0).replace('"step":0', '"step":1') == a.state_json(1)
+        assert b.scenario.map.to_dict() == a.scenario.map.to_dict()
+    assert main(["scenario", "export", str(game), str(tmp_path / "m.toml"), "--map-file"]) == 0
+    assert (tmp_path / "m.rsmap").exists()
+    assert main(["scenario", "import", str(tmp_path / "m.toml"), str(tmp_path / "m.db")]) == 0
+    (tmp_path / "broken.toml").write_text(out.read_text().replace("seed = 5", "seed = ="))
+    capsys.readouterr()
+    assert main(["scenario", "import", str(tmp_path / "broken.toml"), str(tmp_path / "b.db")]) == EXIT_INPUT
+    assert "broken.toml:5: not valid TOML" in capsys.readouterr().err
+    assert not (tmp_path / "b.db").exists()
+    assert main(["scenario"]) == EXIT_USAGE
+
+
+def test_demo_and_rulesets(tmp_path, capsys):
+    assert main(["demo", "--ruleset", "tiny", "--dir", str(tmp_path / "d"), "--turns", "4"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "turn 4:" in out and str(tmp_path / "d" / "reports") in out
+    assert (tmp_path / "d" / "reports" / "turn-003" / "tiny-demo-t003-gm.txt").exists()
+    with GameService.open(tmp_path / "d" / "tiny-demo.db") as svc:
+        assert svc.current_step == 4
+    # running it again replaces the earlier demo game
+    assert main(["demo", "--ruleset", "tiny", "--dir", str(tmp_path / "d"), "--turns", "1"]) == 0
+    (tmp_path / "e").mkdir()
+    (tmp_path / "e" / "tiny-demo.db").write_text("my precious notes")
+    assert main(["demo", "--ruleset", "tiny", "--dir", str(tmp_path / "e")]) == EXIT_OPEN
+    assert (tmp_path / "e" / "tiny-demo.db").read_text() == "my precious notes"
+    capsys.readouterr()
+    assert main(["rulesets"]) == EXIT_OK
+    assert "tiny" in capsys.readouterr().out
+
+
+def test_usage_and_help(capsys):
+    assert main([]) == EXIT_USAGE
+    assert main(["--help"]) == EXIT_OK
+    assert "Exit codes" in capsys.readouterr().out
+    assert main(["frobnicate"]) == EXIT_USAGE
+
+
+def test_cli_imports_no_qt():
+    code = ("import sys; from app.cli import build_parser; build_parser(); "
+            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'pyqtgraph'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
