@@ -133,7 +133,8 @@ def import_map(path: Path) -> GameMap:
     except OpenError:
         raise
     except Exception as e:  # noqa: BLE001 (importers raise their own error types)
-        raise OpenError(f"{path}: {e}") from None
+        text = str(e)
+        raise OpenError(text if text.startswith(str(path)) else f"{path}: {text}") from None
 
 
 def export_map(gmap: GameMap, path: Path, fmt: str) -> None:
@@ -143,4 +144,4 @@ def export_map(gmap: GameMap, path: Path, fmt: str) -> None:
 
         export_png(gmap, path)
         return
-    mapio_call(("export_map", "save", "write_map"), gmap, path)
+    mapio_call(("export_map",), gmap, path, fmt)

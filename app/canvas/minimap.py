@@ -55,7 +55,8 @@ class Minimap(QWidget):
         if self._scene is None:
             return
         src, dst = self._target()
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        # smooth when shrinking a big map, crisp cells when enlarging a small one
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, dst.width() < src.width() * 2)
         p.drawImage(dst, self._scene.terrain.pixel_image())
         vis = self.canvas.visible_rect()
         sx, sy = dst.width() / src.width(), dst.height() / src.height()

@@ -90,7 +90,8 @@ class MapCanvas(QGraphicsView):
         if s is None:
             return
         x, y, w, h = geo.map_bounds(s.gmap.grid)
-        self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
+        m = max(w, h) * 0.015
+        self.fitInView(QRectF(x - m, y - m, w + 2 * m, h + 2 * m), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomChanged.emit(self.ppu())
         self.viewMoved.emit()
 

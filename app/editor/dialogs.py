@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
-
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -105,8 +103,13 @@ class GenerateDialog(QDialog):
         self.land.setRange(5, 95)
         self.land.setValue(40)
         self.land.setSuffix(" % land")
+        self.players = QSpinBox()
+        self.players.setRange(1, 64)
+        self.players.setValue(8)
+        self.players.setToolTip("Atlantis layout: one small starting island per player")
         for label, w in (("Layout", self.style), ("Grid", self.kind), ("Width", self.width),
-                         ("Height", self.height), ("Seed", self.seed), ("Land", self.land)):
+                         ("Height", self.height), ("Seed", self.seed), ("Land", self.land),
+                         ("Players", self.players)):
             form.addRow(label, w)
         lay.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -116,23 +119,13 @@ class GenerateDialog(QDialog):
         lay.addWidget(buttons)
 
     def styles(self) -> list[str]:
-        names = getattr(self.mapgen, "LAYOUTS", None) or getattr(self.mapgen, "STYLES", None)
-        if names:
-            return list(names)
-        return [n for n in ("continents", "islands", "atlantis") if hasattr(self.mapgen, n)
-                or hasattr(self.mapgen, "generate")]
+        return list(getattr(self.mapgen, "STYLES", ("continents", "islands", "atlantis")))
 
     def make_map(self) -> GameMap:
-        """Call the generator with the parameters it accepts (by name)."""
+        """engine.mapgen.generate(kind, width, height, seed, style=..., sea_level=..., players=...)."""
         style = self.style.currentText()
-        fn = getattr(self.mapgen, "generate", None) or getattr(self.mapgen, style)
-        params = {"layout": style, "style": style, "kind": self.kind.currentText(),
-                  "width": self.width.value(), "height": self.height.value(),
-                  "seed": self.seed.value(), "land": self.land.value() / 100.0,
-                  "land_fraction": self.land.value() / 100.0}
-        accepted = inspect.signature(fn).parameters
-        if any(p.kind == p.VAR_KEYWORD for p in accepted.values()):
-            kwargs = params
-        else:
-            kwargs = {k: v for k, v in params.items() if k in accepted}
-        return fn(**kwargs)
+        params = {"style": style, "sea_level": round(1.0 - self.land.value() / 100.0, 2)}
+        if style == "atlantis":
+            params["players"] = self.players.value()
+        return self.mapgen.generate(self.kind.currentText(), self.width.value(), self.height.value(),
+                                    self.seed.value(), **params)

@@ -206,8 +206,10 @@ class SelectTool(Tool):
 
     def _rect_cells(self, event) -> np.ndarray:
         p = self.editor.canvas.scene_pos(event)
+        pad = 0.3  # a thin drag still takes the cells it passes over
         x0, x1 = sorted((self.origin.x(), p.x()))
         y0, y1 = sorted((self.origin.y(), p.y()))
+        x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
         cells = geo.cells_in_rect(self.gmap.grid, x0, y0, x1, y1, centre_inside=True)
         if not len(cells):
             c = geo.cell_at(self.gmap.grid, p.x(), p.y())
