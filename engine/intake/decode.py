@@ -16,6 +16,7 @@ as a diagnostic so the GM can see it.
 from __future__ import annotations
 
 import codecs
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -88,7 +89,7 @@ def binary_kind(data: bytes) -> str | None:
     head = data[:8192]
     if not head:
         return None
-    if b"\x00" in head:
+    if b"\x00" in data:
         return "binary data (it contains NUL bytes)"
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 26, 27))
     if controls * 20 > len(head):  # over 5 % control bytes: not something a player typed
@@ -101,18 +102,23 @@ def _letter(ch: str) -> bool:
     return unicodedata.category(ch) in ("Lu", "Ll", "Lt")
 
 
-def plausibility(text: str) -> float:
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def plausibility(text: str, sample: int = 4000) -> float:
     """How much `text` looks like European prose/orders; higher is better.
 
-    Only the non-ASCII characters are scored, each in the context of its neighbours:
-    accented letters joined to other letters score, in the right case pattern; C1 control
-    characters, symbols inside words and lone accented letters cost.
+    Only the non-ASCII characters are scored (the first `sample` of them, which is plenty
+    and keeps a 1 MB file fast), each in the context of its neighbours: accented letters
+    joined to other letters score, in the right case pattern; C1 control characters,
+    symbols inside words and lone accented letters cost.
     """
     score = 0.0
     n = len(text)
-    for i, ch in enumerate(text):
-        if ord(ch) < 128:
-            continue
+    for k, hit in enumerate(_NON_ASCII.finditer(text)):
+        if k >= sample:
+            break
+        i, ch = hit.start(), hit.group()
         prev = text[i - 1] if i else " "
         nxt = text[i + 1] if i + 1 < n else " "
         p_letter, n_letter = _letter(prev), _letter(nxt)
@@ -241,7 +247,11 @@ def decode(data: bytes, name: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
                 f"{label} is not UTF-8; read as {NAMES[encoding]} "
                 f"(plausibility {scores[encoding]:g}; {others or 'no other reading'})",
                 name, Severity.INFO, kind="ambiguous"))
-    return Decoded(normalise_newlines(text.lstrip("\ufeff")), encoding, diags)
+    text = normalise_newlines(text.lstrip("\ufeff"))
+    if not text.strip():  # e.g. nothing but a byte-order mark, or UTF-16 spaces
+        diags.append(_diag(f"{label} is blank (only white space); no orders in it", name,
+                           Severity.WARNING))
+    return Decoded(text, encoding, diags)
 
 
 def _codec(charset: str) -> str | None:

@@ -149,7 +149,8 @@ def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
                                  name, mtime_iso(path))
         dec = decode(data, name, max_bytes)
         if dec.refused or not dec.text.strip():
-            batch.problems.extend(dec.diagnostics)
+            batch.problems.extend(dec.diagnostics or [_problem(
+                f"{name} has no orders text", name, Severity.WARNING)])
             return batch
         sub = Submission(text=dec.text, source_kind="file", source_name=name,
                          received_at=mtime_iso(path), encoding=dec.encoding,
