@@ -163,12 +163,12 @@ class ConquestOfIsland(Ruleset):
         from engine.mapfile import load_map
 
         gmap = load_map(ROOT / DEMO_MAP)
-        factions = [
-            Faction(1, "scapheap", colour="#c0392b", attrs={"forum": "scapheap", "port": "3,4"}),
-            Faction(2, "GWG", colour="#2471a3", attrs={"forum": "GWG", "port": "12,3"}),
-            Faction(3, "Remuthra", colour="#229954", attrs={"forum": "Remuthra", "port": "4,11"}),
-            Faction(4, "kj1225", colour="#b7950b", attrs={"forum": "kj1225", "port": "12,11"}),
-        ]
+        names = {1: "scapheap", 2: "GWG", 3: "Remuthra", 4: "kj1225"}
+        colours = {1: "#c0392b", 2: "#2471a3", 3: "#229954", 4: "#b7950b"}
+        starts = {int(s.attrs.get("player", 0)): s for s in gmap.sites.values() if s.kind == "start"}
+        factions = [Faction(n, names[n], colour=colours[n],
+                            attrs={"forum": names[n], "port": gmap.grid.label(starts[n].cell, "col,row")})
+                    for n in sorted(names) if n in starts]
         scen = Scenario(self.name, "Conquest of Island demo", gmap, self.default_catalogs(),
                         self.default_options(), factions, seed=1)
         scen.meta.update({"gm": "IslandGM", "demo_thread": DEMO_THREAD,

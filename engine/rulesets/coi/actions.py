@@ -30,7 +30,7 @@ Coord = tuple[int, int]
 UnitList = list[tuple[str, int | None]]   # (unit id or "*" for every unit, count or None = all)
 
 _COORD = r"\(?\s*(\d+)\s*[,/]\s*(\d+)\s*\)?"
-_QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.I | re.S)
+QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.I | re.S)
 _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
 _AP_COST = re.compile(r"\(\s*-?\d*\s*ap\s*\)", re.I)
 _CLAIM = [re.compile(r"\bAP\s*(?:left|now|remaining)?\s*[:=]\s*(\d+)", re.I),
@@ -336,7 +336,7 @@ def _split(line: str, names: dict[str, str]) -> Split:
 
 def clean_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    return _TAG.sub("", _QUOTE.sub("", text))
+    return _TAG.sub("", QUOTE.sub("", text))
 
 
 def read_post(text: str, names: dict[str, str], source: str = "") -> OrderSheet:

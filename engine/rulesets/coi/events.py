@@ -67,7 +67,6 @@ class ActionIgnored(Event):
     action: str
     text: str
     reason: str
-    ap_needed: int = 0
     ap_had: int = 0
 
 

@@ -28,7 +28,9 @@ from engine.rulesets.coi.rules import HANDLERS, Act
 from engine.rulesets.coi.state import Post
 from engine.rulesets.coi.world import Impossible, World
 
-START = re.compile(r"the\s+game\s+(?:has\s+)?(?:started|begun|begins)", re.I)
+# The book: the GM says "the game has started" in bold. Bold BBCode, or the phrase alone on a line.
+START = [re.compile(r"\[b\][^\[]*the\s+game\s+has\s+started[^\[]*\[/b\]", re.I),
+         re.compile(r"^\W*the\s+game\s+has\s+started\W*$", re.I | re.M)]
 
 
 def post_id(sub: Submission, index: int) -> str:
@@ -88,7 +90,7 @@ def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str]) -> No
               pid, severity=Severity.WARNING)
     game.clock = max(game.clock, time)
     if game.gm and author.casefold() == game.gm.casefold():
-        if not game.started_at and START.search(A.clean_text(text)):
+        if not game.started_at and is_start(text):
             start(w, time, pid)
         return
     if game.ended_at:
@@ -139,12 +141,17 @@ def apply_action(w: World, player, order: A.Order, time: str, pid: str) -> None:
     try:
         spent = HANDLERS[type(order)](Act(w, player, time), order)
     except Impossible as e:
-        w.emit(ActionIgnored(pid, player.number, name, order.text, str(e), 0, had))
+        w.emit(ActionIgnored(pid, player.number, name, order.text, str(e), had))
         _diag(w, ILLEGAL, f"ignored: {e}", pid, order.line, order.text, faction=player.number)
         return
     w.emit(ActionDone(pid, player.number, name, order.text, spent, player.ap))
     if isinstance(order, A.EndGame):
         maybe_end(w, time)
+
+
+def is_start(text: str) -> bool:
+    unquoted = A.QUOTE.sub("", text or "")
+    return bool(START[0].search(unquoted) or START[1].search(A.clean_text(unquoted)))
 
 
 def start(w: World, time: str, pid: str) -> None:

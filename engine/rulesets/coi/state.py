@@ -25,7 +25,7 @@ class Game:
 class Player:
     number: int
     name: str                 # forum name, as the posts' author
-    ap: int = 0               # action points as of `ap_at`
+    ap: int = 10              # action points as of `ap_at` (10: the start)
     ap_at: str = ""           # time the AP were last brought up to date
     food: int = 0
     wood: int = 0
