@@ -84,7 +84,7 @@ class GameService:
         try:
             GameStore.init_schema(engine, where)
             with GameStore(engine, where, 0, rs.name).transaction() as c:
-                if add and GameStore.game_names(c) and scenario.name in GameStore.game_names(c):
+                if scenario.name in GameStore.game_names(c):
                     raise GameExists(f"{where}: holds a game named {scenario.name!r} already")
                 gid = GameStore.insert_game(c, scenario.name, rs.name, scenario.seed, scenario.meta)
                 store = GameStore(engine, where, gid, rs.name)

@@ -45,7 +45,10 @@ def translate(err: BaseException, where: str) -> GameDbError | None:
     if not isinstance(err, exc.DBAPIError):
         return None
     msg = str(getattr(err, "orig", err)).lower()
-    if "locked" in msg or "busy" in msg:
+    if "could not connect" in msg or "connection" in msg and "failed" in msg or \
+            ("database" in msg and "does not exist" in msg and "relation" not in msg):
+        return GameNotFound(f"{where}: cannot connect to the database ({msg.strip()})")
+    if "locked" in msg or "busy" in msg or "could not obtain lock" in msg:
         return GameLocked(f"{where}: the game is locked by another process "
                           "(another run or import is writing it); nothing was changed, try again")
     if "not a database" in msg or "file is encrypted" in msg:

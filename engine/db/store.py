@@ -188,6 +188,11 @@ class GameStore(JournalMixin):
         """One write transaction: everything inside commits together or not at all."""
         with guarded(self.where), self.engine.connect().execution_options(rs_write=True) as c:
             with c.begin():
+                if c.dialect.name != "sqlite" and self.game_id:
+                    # a server database: one writer per game at a time, the second one
+                    # fails at once (NOWAIT) instead of interleaving with the first
+                    g = T["rs_game"]
+                    c.execute(select(g.c.id).where(g.c.id == self.game_id).with_for_update(nowait=True))
                 yield c
 
     @contextlib.contextmanager

@@ -1,0 +1,95 @@
+"""The same service on PostgreSQL: many games in one database, same results as SQLite.
+
+Runs only when REALMSMITH_PG_URL names an empty scratch database, e.g.
+    REALMSMITH_PG_URL='postgresql+psycopg://rs@/rstest?host=/tmp/rspg&port=54329'
+(docs/database.md says how to start a throwaway server). Skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+import tinyrules
+
+from engine.db import GameExists, GameLocked
+from engine.service import GameService
+
+URL = os.environ.get("REALMSMITH_PG_URL", "")
+pytestmark = pytest.mark.skipif(not URL, reason="REALMSMITH_PG_URL not set (no PostgreSQL here)")
+
+
+@pytest.fixture
+def pg():
+    import sqlalchemy as sa
+
+    eng = sa.create_engine(URL)
+    with eng.begin() as c:  # start from an empty schema
+        c.execute(sa.text("DROP SCHEMA public CASCADE"))
+        c.execute(sa.text("CREATE SCHEMA public"))
+    eng.dispose()
+    return URL
+
+
+def _play(svc):
+    out = []
+    for step, orders in sorted(tinyrules.Tiny().demo()[1].items()):
+        for faction, text in orders.items():
+            svc.import_text(text, source_name=f"f{faction}-t{step}.txt", received_at=f"2026-01-0{step}T10:00:00Z")
+        svc.run()
+        out.append((svc.state_json(), [r.to_dict() for r in svc.events(step).records],
+                    svc.report(step, None), svc.report(step, 1, "json")))
+    return out
+
+
+def test_postgres_matches_sqlite_and_holds_many_games(pg, tmp_path):
+    lite = GameService.create(tmp_path / "g.db", tinyrules.tiny_scenario())
+    expected = _play(lite)
+    a = GameService.create(pg, tinyrules.tiny_scenario())
+    second = tinyrules.tiny_scenario()
+    second.name = "Second"
+    b = GameService.create(pg, second)
+    with pytest.raises(GameExists):
+        GameService.create(pg, tinyrules.tiny_scenario())
+    assert _play(a) == expected
+    assert b.current_step == 0
+    a.rollback(1)
+    assert _play_from(a, 2) == expected[1:]
+    assert GameService.open(pg, game="Tiny Demo").scenario.map.to_dict() == \
+        lite.scenario.map.to_dict()
+    for s in (a, b, lite):
+        s.close()
+
+
+def _play_from(svc, first):
+    out = []
+    for step in range(first, 4):
+        svc.run()
+        out.append((svc.state_json(), [r.to_dict() for r in svc.events(step).records],
+                    svc.report(step, None), svc.report(step, 1, "json")))
+    return out
+
+
+def test_postgres_second_writer_fails_at_once(pg):
+    a = GameService.create(pg, tinyrules.tiny_scenario())
+    b = GameService.open(pg)
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(frac, msg):
+        if "fight" in msg:
+            inside.set()
+            release.wait(10)
+
+    t = threading.Thread(target=lambda: a.run(progress=slow))
+    t.start()
+    assert inside.wait(10)
+    try:
+        with pytest.raises(GameLocked):
+            b.import_text("#tiny 1 2\nGROW 1\n")
+    finally:
+        release.set()
+        t.join(10)
+    assert b.current_step == 1
+    a.close()
+    b.close()
