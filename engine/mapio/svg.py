@@ -76,6 +76,14 @@ def _geom_path(geom: Any) -> str:
     return "".join(parts)
 
 
+TEXT_SCALE = 0.02  # text is drawn 50x larger and scaled down: Qt's SVG renderer rounds font sizes to whole pixels
+
+
+def _text(x: float, y: float, size: float, text: str, cls: str = "name") -> str:
+    return (f'<text class="{cls}" transform="translate({x:.3f} {y:.3f}) scale({TEXT_SCALE})" '
+            f'style="font-size:{size / TEXT_SCALE:.1f}px">{escape(text)}</text>')
+
+
 def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float = 16.0,
               palette: str = "default", labels: bool = True) -> bytes:
     rings = cell_rings(m.grid)
@@ -86,7 +94,7 @@ def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float
            f"<title>{escape(m.name or 'Realmsmith map')}</title>",
            "<style>text{font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}"
            ".site{fill:#fff;stroke:#000;stroke-width:0.06}"
-           ".name{font-size:0.5px;fill:#111;stroke:#fff;stroke-width:0.08px;paint-order:stroke}</style>",
+           ".name{fill:#111;stroke:#fff;stroke-width:4px;paint-order:stroke}.coord{fill:#000;fill-opacity:0.6}</style>",
            '<g id="terrain">']
     for code in np.unique(m.terrain):
         t = m.terrains[int(code)]
@@ -117,26 +125,24 @@ def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float
                    f'stroke-width="0.15" d="{_geom_path(m.area_outline(a.name))}"/>')
         if labels:
             x, y = m.area_label_point(a.name)
-            out.append(f'<text class="name" x="{x:.3f}" y="{y:.3f}" style="font-size:0.8px">{escape(a.name)}</text>')
+            out.append(_text(x, y, 0.8, a.name))
     out.append("</g>")
     out.append('<g id="sites">')
     for s in sorted(m.sites.values(), key=lambda s: s.id):
         x, y = centres[s.cell]
         out.append(f'<circle class="site" data-kind={quoteattr(s.kind)} cx="{x:.3f}" cy="{y:.3f}" r="0.28"/>')
         if s.name and labels:
-            out.append(f'<text class="name" x="{x:.3f}" y="{y + 0.6:.3f}">{escape(s.name)}</text>')
+            out.append(_text(x, y + 0.6, 0.5, s.name))
     out.append("</g>")
     if labels and m.labels:
         out.append('<g id="labels">')
         for lb in m.labels:
-            out.append(f'<text class="name" x="{lb.x:.3f}" y="{lb.y:.3f}" '
-                       f'style="font-size:{0.8 * lb.size:.3f}px">{escape(lb.text)}</text>')
+            out.append(_text(lb.x, lb.y, 0.8 * lb.size, lb.text))
         out.append("</g>")
     if coords:
-        out.append('<g id="coords" style="font-size:0.28px" fill="#000" fill-opacity="0.6">')
+        out.append('<g id="coords">')
         dy = 0.55 if m.grid.kind == "hex" else 0.3
-        out.extend(f'<text x="{x:.3f}" y="{y + dy:.3f}">{escape(m.grid.label(c))}</text>'
-                   for c, (x, y) in enumerate(centres))
+        out.extend(_text(x, y + dy, 0.28, m.grid.label(c), "coord") for c, (x, y) in enumerate(centres))
         out.append("</g>")
     out.append("</svg>\n")
     return "\n".join(out).encode()
