@@ -265,3 +265,36 @@ def test_strip_reply_keeps_orders():
 def test_html_to_text():
     assert html_to_text("<p>A&amp;B</p><script>x()</script><p>C&nbsp;D<br/>E</p>") == \
         "A&B\n\nC D\nE\n"
+
+
+def test_forwarded_message_keeps_the_original_sender(data):
+    batch = read_path("forwarded.eml")
+    [sub] = batch.submissions
+    assert (sub.text, sub.source_name, sub.sender, sub.subject, sub.received_at) == (
+        "SEA 3 4\nDEF 5\n", "forwarded.eml#forwarded-1", "bob@example.org", "KOK 14",
+        "2026-11-18T20:00:00Z")
+    assert diags(sub) == [
+        "forwarded.eml#forwarded-1: info (invalid): forwarded.eml#forwarded-1: a forwarded "
+        "message; its own sender bob@example.org, subject and date are used",
+        "forwarded.eml: info (invalid): forwarded.eml: orders taken from the attachment "
+        "forwarded-1; the message body (1 line) was not read"]
+    assert problems(batch) == []
+
+
+def test_each_text_attachment_is_a_submission(data):
+    batch = read_path("two_attachments.eml")
+    assert [(s.source_name, s.text, s.meta["file_name"]) for s in batch.submissions] == [
+        ("two_attachments.eml#SP4.R14", "PLA 7 8\n", "SP4.R14"),
+        ("two_attachments.eml#SP5.R14", "PLA 9 10\n", "SP5.R14")]
+
+
+def test_outlook_original_and_inline_forward_headers():
+    text, d = strip_reply("PLA 1\n\n-----Original Message-----\nFrom: GM\nSent: x\n\nold\n", "o")
+    assert text == "PLA 1\n"
+    assert [(x.line, x.message) for x in d] == [
+        (3, "quoted original message dropped (4 lines from line 3)")]
+    text, d = strip_reply("---------- Forwarded message ---------\nFrom: Bob <b@x>\n"
+                          "Date: Mon\nSubject: KOK 3\nTo: gm\n\nPLA 1\n", "f")
+    assert text == "\nPLA 1\n"
+    assert [(x.line, x.message) for x in d] == [(1, "forwarded-message header dropped "
+                                                    "(lines 1-5)")]

@@ -127,10 +127,39 @@ def html_to_text(html: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
 
 
+_ORIGINAL = re.compile(r"^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|"
+                       r"Message d'origine)\s*-{2,}\s*$", re.I)
+_FORWARD = re.compile(r"^\s*(-{2,}\s*(Forwarded message|Weitergeleitete Nachricht|"
+                      r"Message transféré)\s*-{2,}|Begin forwarded message:)\s*$", re.I)
+_FWD_HEADER = re.compile(r"^\s*(From|To|Cc|Date|Sent|Subject|Reply-To|Von|An|Datum|Betreff|"
+                         r"Gesendet|De|À|Objet|Envoyé)\s*:", re.I)
+
+
 def strip_reply(text: str, name: str) -> tuple[str, list[Diagnostic]]:
-    """Drop quoted reply lines and the signature from a mail body, saying what went."""
+    """Drop quoted reply lines, an Outlook-style quoted original, forwarded-message header
+    blocks and the signature from a mail body, saying what went."""
     lines = text.split("\n")
     diags: list[Diagnostic] = []
+    for i, ln in enumerate(lines):
+        if _ORIGINAL.match(ln):
+            dropped = sum(1 for x in lines[i:] if x.strip())
+            lines = lines[:i]
+            diags.append(Diagnostic(INVALID, f"quoted original message dropped ({dropped} "
+                                    f"line{'s' * (dropped != 1)} from line {i + 1})",
+                                    line=i + 1, file=name, severity=Severity.WARNING))
+            break
+    i = 0
+    while i < len(lines):
+        if _FORWARD.match(lines[i]):
+            j = i + 1
+            while j < len(lines) and (_FWD_HEADER.match(lines[j]) or
+                                      (j == i + 1 and not lines[j].strip())):
+                j += 1
+            diags.append(Diagnostic(INVALID, f"forwarded-message header dropped (lines {i + 1}"
+                                    f"-{j})", line=i + 1, file=name, severity=Severity.INFO))
+            del lines[i:j]
+            continue
+        i += 1
     for i, ln in enumerate(lines):
         if ln in ("-- ", "--"):
             dropped = sum(1 for x in lines[i + 1:] if x.strip())
@@ -191,6 +220,10 @@ class MailText:
     encoding: str
     part_name: str = ""  # attachment file name; "" for the body
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # A forwarded message inside the mail: its own sender, subject and date (None: the mail's).
+    sender: str | None = None
+    subject: str | None = None
+    received_at: str | None = None
 
 
 @dataclass
@@ -241,8 +274,15 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
         else None
     attachments: list[MailText] = []
     ignored: list[Diagnostic] = []
-    for part in msg.walk():
-        if part.is_multipart() or part is body:
+    forwarded: list[Message] = []
+    for part in _leaves(msg):
+        if part is body:
+            continue
+        if part.get_content_type() == "message/rfc822":
+            inner = part.get_payload()
+            inner = inner[0] if isinstance(inner, list) and inner else inner
+            if isinstance(inner, Message):
+                forwarded.append(inner)
             continue
         disposition = part.get_content_disposition()
         fn = part.get_filename()
@@ -260,6 +300,8 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
             ignored.extend(dec.diagnostics)
             continue
         attachments.append(MailText(dec.text, dec.encoding, fn or "", dec.diagnostics))
+    if not attachments and forwarded:
+        attachments = _forwarded_texts(forwarded, label, max_bytes, ignored)
     if attachments:
         out.texts = attachments
         if body is not None:
@@ -286,6 +328,43 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
                                      Severity.WARNING))
         return
     out.texts.append(MailText(text, encoding, "", diags))
+
+
+def _leaves(msg: Message) -> Iterator[Message]:
+    """Leaf parts; an attached message (message/rfc822) is a leaf, not searched inside."""
+    payload = msg.get_payload()
+    if msg.is_multipart() and isinstance(payload, list):
+        for p in payload:
+            if p.get_content_type() == "message/rfc822":
+                yield p
+            else:
+                yield from _leaves(p)
+    elif msg.get_content_type() != "message/rfc822":
+        yield msg
+
+
+def _forwarded_texts(inners: list[Message], label: str, max_bytes: int,
+                     ignored: list[Diagnostic]) -> list[MailText]:
+    """Orders from messages forwarded as attachments, each with its original sender."""
+    out: list[MailText] = []
+    for k, inner in enumerate(inners, start=1):
+        where = f"{label}#forwarded-{k}"
+        sub = MailMessage()
+        sub.sender = sender_address(inner)
+        sub.subject = " ".join(str(inner.get("Subject", "")).split())
+        sub.received_at = message_date(inner)
+        _collect_texts(inner, where, sub, max_bytes)
+        ignored.extend(sub.problems)
+        for t in sub.texts:
+            t.part_name = t.part_name or f"forwarded-{k}"
+            t.sender = t.sender if t.sender is not None else sub.sender
+            t.subject = t.subject if t.subject is not None else sub.subject
+            t.received_at = t.received_at if t.received_at is not None else sub.received_at
+            t.diagnostics.append(_problem(
+                f"{where}: a forwarded message; its own sender {t.sender or '(none)'}, subject "
+                "and date are used", where, Severity.INFO))
+            out.append(t)
+    return out
 
 
 def _body_text(body: Message, label: str,

@@ -167,14 +167,16 @@ def _from_message(msg: MailMessage, label: str, kind: str, source: str,
                   fallback_time: str) -> IntakeBatch:
     batch = IntakeBatch(problems=list(msg.problems))
     for part in msg.texts:
+        received = msg.received_at if part.received_at is None else part.received_at
         sub = Submission(
             text=part.text, source_kind=kind,
             source_name=f"{source}#{part.part_name}" if part.part_name else source,
-            sender=msg.sender, subject=msg.subject,
-            received_at=msg.received_at or fallback_time, encoding=part.encoding,
+            sender=msg.sender if part.sender is None else part.sender,
+            subject=msg.subject if part.subject is None else part.subject,
+            received_at=received or fallback_time, encoding=part.encoding,
             meta={"file_name": part.part_name, "message_id": msg.message_id})
         diags = list(part.diagnostics)
-        if not msg.received_at:
+        if not received:
             diags.append(_problem(f"{label} has no valid Date header; the file time is used",
                                   label, Severity.WARNING))
         batch.submissions.append(_with_diagnostics(sub, diags))

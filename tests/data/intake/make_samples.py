@@ -106,6 +106,51 @@ Content-Type: text/html; charset=utf-8
 <blockquote>old quoted text</blockquote>
 </body></html>
 """),
+    "forwarded.eml": _mail("""
+From: gm@example.net
+To: gm@example.net
+Subject: Fwd: KOK 14
+Date: Thu, 19 Nov 2026 09:00:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="FW"
+""", """--FW
+Content-Type: text/plain; charset=us-ascii
+
+Forwarding Bob's orders, they came to my old address.
+
+--FW
+Content-Type: message/rfc822
+
+From: bob@example.org
+Subject: KOK 14
+Date: Wed, 18 Nov 2026 21:00:00 +0100
+Content-Type: text/plain; charset=utf-8
+
+SEA 3 4
+DEF 5
+
+--FW--
+"""),
+    "two_attachments.eml": _mail("""
+From: dora@example.org
+Subject: KOK 14
+Date: Thu, 19 Nov 2026 10:00:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="TA"
+""", """--TA
+Content-Type: text/plain; name="SP4.R14"
+Content-Disposition: attachment; filename="SP4.R14"
+
+PLA 7 8
+
+--TA
+Content-Type: text/plain; name="SP5.R14"
+Content-Disposition: attachment; filename="SP5.R14"
+
+PLA 9 10
+
+--TA--
+"""),
     "three.mbox": b"".join([
         b"From anna@example.org Mon Nov 16 10:15:00 2026\n",
         _mail("""
