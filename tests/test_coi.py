@@ -1,0 +1,188 @@
+"""Conquest of Island: the clock, the post reader, the demo game, determinism and re-import."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import registry
+from engine.ruleset import Submission, TurnModel
+from engine.rulesets.coi import actions as A
+from engine.rulesets.coi.catalog import Rules, default_catalogs
+from engine.rulesets.coi.clock import ap_at, hours_between
+from engine.rulesets.coi.session import import_posts
+from engine.threads import read_thread
+
+RS = registry.get("coi")
+NAMES = Rules.from_catalogs(default_catalogs()).unit_names()
+
+
+def demo():
+    scen, orders = RS.demo()
+    posts = read_thread(scen.meta["demo_thread"])
+    return scen, orders, posts
+
+
+# ---- declarations ----------------------------------------------------------------------
+
+def test_declarations():
+    assert RS.turn_model == TurnModel.REALTIME
+    assert "bbcode" in RS.report_formats
+    cats = RS.default_catalogs()
+    assert len(cats["units"]) == 18 and len(cats["terrains"]) == 7 and len(cats["buildings"]) == 3
+    units = cats["units"].by("id")
+    assert (units["halberdier"]["iron"], units["halberdier"]["attack"]) == (64, 5)
+    assert units["galleon"]["oceanfaring"] and units["transport"]["convoyed"]
+    assert units["supply_ship"]["convoyed"] and units["catapult"]["slow"]
+    assert units["rough_rider"]["desert_survival"] and units["native_archer"]["ambush"]
+
+
+# ---- the clock -----------------------------------------------------------------------------
+
+def test_hours_on_the_hour():
+    assert hours_between("2026-11-20T10:30:00Z", "2026-11-20T10:59:59Z") == 0
+    assert hours_between("2026-11-20T10:30:00Z", "2026-11-20T11:00:00Z") == 1
+    assert hours_between("2026-11-20T10:00:00Z", "2026-11-20T11:00:00Z") == 1
+    assert hours_between("2026-11-20T23:59:00Z", "2026-11-22T00:01:00Z") == 25
+    assert hours_between("2026-11-20T12:00:00Z", "2026-11-20T11:00:00Z") == 0
+
+
+def test_ap_cap():
+    assert ap_at(10, "2026-11-20T10:00:00Z", "2026-11-20T15:00:00Z", 30) == 15
+    assert ap_at(10, "2026-11-20T10:00:00Z", "2026-11-23T10:00:00Z", 30) == 30
+    assert ap_at(31, "2026-11-20T10:00:00Z", "2026-11-21T10:00:00Z", 30) == 31
+
+
+# ---- the post reader -------------------------------------------------------------------------
+
+def test_reader_examples():
+    sheet = A.read_post("Hello!\n- Move 3 swordsmen and a knight from 4,5 to 5,5\n"
+                        "I'll attack 5,6 from 5,5 with 2 knights and 3 archers, losses: archers first\n"
+                        "Harvest (1 AP); Build fort at 4,5\nRecruit 2 men-at-arms at (4,5)\n"
+                        "Offer 10 wood for 5 ore to Bob\nAP: 12\nMove knights", NAMES)
+    kinds = [type(o).__name__ for o in sheet.orders]
+    assert kinds == ["Move", "Attack", "Harvest", "Build", "Recruit", "OfferTrade"]
+    move, attack = sheet.orders[0], sheet.orders[1]
+    assert move.units == [("swordsman", 3), ("knight", 1)] and move.frm == (4, 5) and move.to == (5, 5)
+    assert attack.losses == ["archer"] and attack.to == (5, 6)
+    assert sheet.orders[4].units == [("man_at_arms", 2)]
+    assert sheet.orders[5].want == {"iron": 5} and sheet.orders[5].only_to == ["Bob"]
+    assert sheet.header["ap_claim"] == 12
+    kinds = {(d.line, d.severity.value) for d in sheet.diagnostics}
+    assert kinds == {(1, "info"), (8, "error")}
+
+
+def test_reader_ignores_quotes():
+    sheet = A.read_post("[quote=Bob]Move 3 swordsmen from 1,1 to 1,2\nHarvest[/quote]\nHarvest", NAMES)
+    assert [type(o).__name__ for o in sheet.orders] == ["Harvest"]
+    assert sheet.orders[0].line == 3
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_reader_never_raises(text):
+    sheet = A.read_post(text, NAMES)
+    for o in sheet.orders:
+        assert o.line >= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Move", "Attack", "all", "3", "swordsmen", "from", "to", "4,5",
+                                 "with", "losses:", "first", "Split", "hexes", "Offer", "for",
+                                 "wood", "Accept", "Bob's", "offer", ";", "x", "Send", "at"]),
+                max_size=14))
+def test_reader_never_raises_on_near_orders(words):
+    A.read_post(" ".join(words), NAMES)
+
+
+# ---- starting position ----------------------------------------------------------------------
+
+def test_starting_position():
+    scen, _, _ = demo()
+    state = RS.initial_state(scen)
+    g = scen.map.grid
+    assert len(state["players"]) == 4
+    for p in state["players"]:
+        assert (p.ap, p.food, p.wood, p.iron) == (10, 35, 35, 35)
+        port = [h for h in state["hexes"] if h.owner == p.number]
+        assert len(port) == 1 and port[0].building == "port"
+        assert any(scen.map.terrain_at(n) == "shallow" for n in g.neighbours(port[0].cell))
+        ships = {s.unit: s.count for s in state["units"] if s.owner == p.number}
+        assert ships == {"barque": 1, "transport": 3, "swordsman": 3}
+        cells = {s.cell for s in state["units"] if s.owner == p.number}
+        assert len(cells) == 1 and scen.map.terrain_at(cells.pop()) == "shallow"
+    assert state.one("game").gm == "IslandGM" and not state.one("game").started_at
+
+
+def test_demo_map_has_every_terrain():
+    scen, _, _ = demo()
+    assert set(scen.map.terrain_names()) == {"desert", "mountain", "forest", "field", "ruin", "deep",
+                                            "shallow"}
+
+
+# ---- the demo game ---------------------------------------------------------------------------
+
+def test_demo_thread_runs():
+    scen, orders, posts = demo()
+    assert orders == {} and len(posts) >= 30
+    state = RS.initial_state(scen)
+    new, events, diags = import_posts(RS, scen, state, posts)
+    kinds = {e.kind for e in events}
+    for k in ("coi_game_started", "coi_moved", "coi_battle", "coi_harvested", "coi_built",
+              "coi_recruited", "coi_trade_offered", "coi_trade_accepted", "coi_trade_rescinded",
+              "coi_alliance_declared", "coi_split", "coi_expedition", "coi_post_edited",
+              "coi_units_destroyed", "coi_action_ignored", "coi_end_voted", "coi_ap_claim"):
+        assert k in kinds, k
+    assert len(new["players"]) == 5  # the split added notquitethere
+    report = RS.report(new, events, None, scen, diags)
+    for fmt in RS.report_formats:
+        out = RS.render(report, fmt)
+        assert "scapheap" in out and len(out) > 500
+    bb = RS.render(report, "bbcode")
+    assert bb.count("[list]") == bb.count("[/list]") and "[code]" in bb
+    assert "<table>" in RS.render(report, "html")
+
+
+def test_step_is_deterministic_and_reimport_is_idempotent():
+    scen, _, posts = demo()
+    state = RS.initial_state(scen)
+    a, ev_a, _ = import_posts(RS, scen, state, posts)
+    b, ev_b, _ = import_posts(RS, scen, state, posts)
+    assert a.to_json() == b.to_json()
+    assert ev_a.to_list() == ev_b.to_list()
+    # the same thread imported again: nothing changes but the step
+    again, ev, diags = import_posts(RS, scen, a, posts)
+    assert {e.kind for e in ev} == {"coi_post_skipped"}
+    a2 = a.copy()
+    a2.step = again.step
+    assert again.to_json() == a2.to_json()
+
+
+def test_reimport_of_an_edited_post_is_flagged_not_applied():
+    scen, _, posts = demo()
+    state, _, _ = import_posts(RS, scen, RS.initial_state(scen), posts)
+    edited = [Submission(p.text + ("\nHarvest\nHarvest" if p.meta["post_id"] == "128" else ""),
+                         p.source_kind, p.source_name, p.sender, received_at=p.received_at,
+                         meta=dict(p.meta)) for p in posts]
+    after, ev, diags = import_posts(RS, scen, state, edited)
+    flagged = [e for e in ev if e.kind == "coi_post_edited"]
+    assert [(e.post, e.applied) for e in flagged] == [("128", False)]
+    assert any(d.file == "post 128" and "edited" in d.message for d in diags)
+    state2 = state.copy()
+    state2.step = after.step
+    assert after.to_json() == state2.to_json()
+
+
+def test_new_posts_in_a_second_import():
+    scen, _, posts = demo()
+    first, second = posts[:15], posts[15:]
+    s1, _, _ = import_posts(RS, scen, RS.initial_state(scen), first)
+    s2, _, _ = import_posts(RS, scen, s1, first + second)   # the service may resend old posts
+    whole, _, _ = import_posts(RS, scen, RS.initial_state(scen), posts)
+    s2.step = whole.step
+    assert s2.to_json() == whole.to_json()
+
+
+def test_summary():
+    scen, _, posts = demo()
+    s, _, _ = import_posts(RS, scen, RS.initial_state(scen), posts)
+    summ = RS.summary(s, scen)
+    assert set(summ) == {1, 2, 3, 4, 5} and all(v["hexes"] >= 1 for v in summ.values())
