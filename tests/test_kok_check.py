@@ -179,14 +179,21 @@ def test_castles_do_not_move():
 # ---- SEA ----------------------------------------------------------------------------------
 
 def test_sea_moves():
-    diags = run("SEA 2 2 HO 1 N\nSEA 1 1 FO 3 SH 2 N\nSEA 1 1 SH 2 N\nSEA 1 1 FO 1 SH 2 E",
-                no_crew=False)
-    assert "starts at sea or on the coast" in only(diags, 2)
-    assert "carry at most 2 units, not 3" in only(diags, 3, Severity.WARNING)
-    assert "need 1 crew" in only(diags, 4, Severity.WARNING)
-    assert "never reaches the sea" in only(diags, 5)
-    assert "reaches land at 2 1" in only(diags, 5, Severity.WARNING)
+    assert "starts at sea or on the coast" in only(run("SEA 2 2 HO 1 N"), 2)
+    diags = run("SEA 1 1 FO 3 SH 2 N", no_crew=False)
+    assert "carry at most 2 units, not 3" in only(diags, 2, Severity.WARNING)
+    assert "need 1 crew" in only(run("SEA 1 1 SH 2 N", no_crew=False), 2, Severity.WARNING)
+    diags = run("SEA 1 1 FO 1 SH 2 E")
+    assert "never reaches the sea" in only(diags, 2)
+    assert "reaches land at 2 1" in only(diags, 2, Severity.WARNING)
     assert [m for _, m in warnings(run("SEA 1 1 SH 2 N", no_crew=True))] == []
+
+
+def test_troops_that_sailed_may_go_ashore_and_are_gone_from_the_start():
+    # 3.2.1: a sea move and then a landing from where the fleet ended, in one turn
+    assert run("SEA 1 1 FO 2 SH 2 N E E\nLAND 3 0 FO 2 S") == []
+    diags = run("SEA 1 1 FO 2 SH 2 N\nLAND 1 1 FO 3 E")
+    assert "only 1 Foot Soldiers at 1 1, not 3" in only(diags, 3, Severity.WARNING)
 
 
 def test_sea_without_ships_fails():

@@ -25,7 +25,7 @@ ROWS = [
     "~cpycgpf~~ggffhhmysdsdd~",
     "~ppcpggh~gpgfhfhmmsstsd~",
     "~~pgpfgg~ggpgfhhhmssdds~",
-    "~affggpph~pgcgffhmmssdd~",
+    "~affggpp~~pgcgffhmmssdd~",
     "~wafgpcpp~~pcpgfhhmsdss~",
     "~~wapgppgh~~pgpcgghmmss~",
     "~~aagpypph~~pcgpgffhhsd~",

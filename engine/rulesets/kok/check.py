@@ -125,19 +125,24 @@ class Board:
     def allied(self, a: int, b: int) -> bool:
         return a == b or (self.status(a, b) >= 1 and self.status(b, a) >= 1)
 
-    def isolated(self, cell: int, tribe: int) -> bool:
-        """2.6: no neighbour owned by the tribe or an ally, nor open sea with own ships here."""
-        ships = sum(n for s, n in self.units(cell, tribe).items()
-                    if self.rules.troops.get(s) is not None and self.rules.troops[s].transport)
+    def isolated(self, cell: int, tribe: int = 0) -> bool:
+        """2.6, from the owner's side: no neighbour held by the owner or an ally (status in
+        force >= 1), nor a sea area free of foreign units while the owner has ships here.
+        Unowned provinces and (without sea ownership) sea areas are never isolated."""
+        owner = self.owner(cell)
+        sea_owned = bool(self.rules.option("sea_ownership"))
+        if not owner or (self.is_sea(cell) and not sea_owned):
+            return False
+        ships = any(n > 0 and s in self.rules.troops and self.rules.troops[s].sea_move > 0
+                    for s, n in self.units(cell, owner).items())
         for n in self.grid.neighbours(cell):
             o = self.owner(n)
-            if o and self.allied(tribe, o) and not self.is_sea(n):
+            if o and (o == owner or self.status(owner, o) >= 1) \
+                    and (not self.is_sea(n) or sea_owned):
                 return False
-            if self.is_sea(n):
-                if o and self.allied(tribe, o):
-                    return False
-                if ships and not any(t != tribe for t in self.occupants(n)):
-                    return False
+            if ships and self.is_sea(n) and all(t == owner or self.status(owner, t) >= 1
+                                                for t in self.occupants(n)):
+                return False
         return True
 
     def has_general(self, units: dict[str, int]) -> bool:
@@ -178,6 +183,10 @@ class _Checker:
         self.allies_declared: dict[int, int] = {}
         self.ceded = 0
         self.generals_left = generals_available(board, faction)
+        # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
+        self.shift: dict[int, dict[str, int]] = defaultdict(dict)
+        # isolation is judged once, at the start of the turn
+        self.isolated = {c for c in board.provinces if board.isolated(c)}
 
     def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
         self.out.append(Diagnostic(kind, message, order.line, 0, order.text,
@@ -289,7 +298,7 @@ class _Checker:
             if loyalty and prov is not None and prov.loyal not in (0, self.me):
                 self.say(o, ILLEGAL, f"PLA {where}: the province is loyal to player {prov.loyal}")
                 continue
-            if self.b.isolated(cell, self.me):
+            if cell in self.isolated:
                 self.say(o, ILLEGAL, f"PLA {where}: the province is isolated")
                 continue
             if not troop.buyable:
@@ -327,7 +336,13 @@ class _Checker:
         if self.rules.option("place_and_move", True):
             for s, n in self.placed.get(cell, {}).items():
                 units[s] = units.get(s, 0) + n
+        for s, n in self.shift.get(cell, {}).items():
+            units[s] = max(0, units.get(s, 0) + n)
         return units
+
+    def _shift(self, cell: int, units: dict[str, int], sign: int) -> None:
+        for s, n in units.items():
+            self.shift[cell][s] = self.shift[cell].get(s, 0) + sign * n
 
     def move(self, o: SeaMove | LandMove) -> None:
         land = isinstance(o, LandMove)
@@ -337,7 +352,7 @@ class _Checker:
         if not any(have.values()):
             self.say(o, ILLEGAL, f"{verb} {where}: you have no troops there")
             return
-        if self.b.isolated(o.cell, self.me) and not self.b.has_general(have):
+        if o.cell in self.isolated and not self.b.has_general(have):
             self.say(o, ILLEGAL, f"{verb} {where}: the province is isolated and no general "
                      "leads the troops")
             return
@@ -352,11 +367,14 @@ class _Checker:
         if not any(moving.values()):
             self.say(o, ILLEGAL, f"{verb} {where}: none of the troops named are there")
             return
+        self._shift(o.cell, moving, -1)
         if land:
             self.land_route(o, moving)
             self.land_moved_from[o.cell] = o.line
         else:
-            self.sea_route(o, moving)
+            end = self.sea_route(o, moving)
+            # units that went by sea may go ashore later in the turn (3.2.1)
+            self._shift(o.cell if end is None else end, moving, +1)
 
     def moving(self, o: SeaMove | LandMove, have: dict[str, int]) -> dict[str, int]:
         moving: dict[str, int] = {}
@@ -418,16 +436,17 @@ class _Checker:
                      f"{owner}; the whole move is cancelled", warn=True)
         self.moved_into.setdefault(cell, o.line)
 
-    def sea_route(self, o: SeaMove, moving: dict[str, int]) -> None:
+    def sea_route(self, o: SeaMove, moving: dict[str, int]) -> int | None:
+        """Check a fleet's route; returns where it ends (None: it does not sail)."""
         where = self.b.label(o.cell)
         if not self.b.is_sea(o.cell) and not self.b.coastal(o.cell):
             self.say(o, ILLEGAL, f"SEA {where}: a sea move starts at sea or on the coast")
-            return
+            return None
         troops = {s: self.rules.troops[s] for s in moving if s in self.rules.troops}
         ships = sum(n for s, n in moving.items() if s in troops and troops[s].transport)
         if not ships:
             self.say(o, ILLEGAL, f"SEA {where}: no ships in the move")
-            return
+            return None
         castles = [t.name for s, t in troops.items() if t.static]
         if castles:
             self.say(o, ILLEGAL, f"{', '.join(castles)} cannot go to sea; left behind", warn=True)
@@ -463,6 +482,8 @@ class _Checker:
                 break
         if not at_sea:
             self.say(o, ILLEGAL, f"SEA {where}: the fleet never reaches the sea and stays")
+            return None
+        return cell
 
     # ---- DEF, ALL, CEDE, DON, BUILD, NAME -----------------------------------------------
     def defend(self, o: Defend) -> None:
@@ -522,7 +543,7 @@ class _Checker:
             self.say(o, ILLEGAL, f"CEDE needs alliance status 5 with player {o.other} "
                      f"(now {self.b.status(self.me, o.other)})")
             return
-        if self.b.isolated(o.cell, self.me):
+        if o.cell in self.isolated:
             self.say(o, ILLEGAL, f"CEDE {self.b.label(o.cell)}: the province is isolated")
 
     def donate(self, o: Donate) -> None:
@@ -545,7 +566,7 @@ class _Checker:
             return
         if not self.own(o, o.cell, "BUILD"):
             return
-        if self.b.isolated(o.cell, self.me):
+        if o.cell in self.isolated:
             self.say(o, ILLEGAL, f"BUILD {self.b.label(o.cell)}: the province is isolated")
             return
         cost = int(self.rules.option("build_cost", 12))
@@ -557,5 +578,5 @@ class _Checker:
     def name(self, o: Name) -> None:
         if not self.own(o, o.cell, "NAME"):
             return
-        if self.b.isolated(o.cell, self.me):
+        if o.cell in self.isolated:
             self.say(o, ILLEGAL, f"NAME {self.b.label(o.cell)}: the province is isolated")

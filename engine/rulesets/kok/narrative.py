@@ -39,7 +39,7 @@ class Namer:
         return text[:1].upper() + text[1:]
 
     def units(self, units: Units) -> str:
-        parts = [f"{n} {self.troops.get(s, s)}" for s, n in units if n]
+        parts = [f"{n} {_number(self.troops.get(s, s), n)}" for s, n in units if n]
         if not parts:
             return "no troops"
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
@@ -48,6 +48,20 @@ class Namer:
         from engine.rulesets.kok.catalogs import TACTIC_NAMES
 
         return TACTIC_NAMES.get(letter, letter or "no tactic")
+
+
+def _number(name: str, n: int) -> str:
+    """'1 Horseman', '2 Ships': the troop list's (plural or singular) name fitted to n."""
+    low = name.lower()
+    if n == 1:
+        if low.endswith("men"):
+            return name[:-3] + ("MAN" if name.endswith("MEN") else "man")
+        if low.endswith("s") and not low.endswith("ss"):
+            return name[:-1]
+        return name
+    if low.endswith(("men", "s")):
+        return name
+    return name + "s"
 
 
 @dataclass
@@ -83,9 +97,10 @@ def battles(log: EventLog, name: Namer) -> list[Story]:
             land = Story("land", e.cell, f"Battle of {where}", attacker=e.attacker,
                          defender=e.defender)
             came = f" from {name.province(e.frm)}" if e.frm >= 0 else ""
-            how = "landing from the sea" if e.amphibious else "attacking"
+            how = f"landing from the sea{came.replace(' from ', ' at ')}" if e.amphibious \
+                else f"attacking{came}"
             land.lines.append(
-                f"{name.subject(e.attacker)}, {how}{came} with "
+                f"{name.subject(e.attacker)}, {how} with "
                 f"{name.units(e.attacker_units)}, meets {name.player(e.defender)} defending "
                 f"{where} with {name.units(e.defender_units)}.")
             land.lines.append(
@@ -229,7 +244,8 @@ def chronicle(log: EventLog, name: Namer) -> list[dict[str, Any]]:
             add(e.faction, f"regains the loyal province {p(e.cell)} from "
                 f"{name.player(e.previous)}")
         elif isinstance(e, ev.LoyaltyConverted):
-            add(e.faction, f"wins the loyalty of {p(e.cell)} ({e.cause})")
+            if e.cause != "leaderless":  # taking a leaderless province is told already
+                add(e.faction, f"wins the loyalty of {p(e.cell)} ({e.cause})")
         elif isinstance(e, ev.FameAwarded):
             if e.added:
                 add(e.faction, f"gains {e.added} fame (total {e.total})", "fame")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.events import EventLog
-from engine.orders import Diagnostic, Severity
+from engine.orders import ILLEGAL, Diagnostic, Severity
 from engine.rulesets.kok import events as ev
 from engine.rulesets.kok.check import Board
 from engine.rulesets.kok.identify import game_code
@@ -176,15 +176,17 @@ def _column_label(name: str) -> str:
 
 
 def _messages(events: EventLog, diagnostics: list[Diagnostic]) -> list[dict[str, Any]]:
-    """8.5 messages: what the adjudication reported, plus what only the reader/checker saw.
+    """8.5 messages: what the adjudication reported, plus what only the reader saw.
 
-    For an order line the adjudication spoke about, its messages replace the checker's
-    forecasts of the same line, so a failure is not reported twice.
+    Whether an order was carried out is the adjudication's word (its order events);
+    the checker's "illegal" findings are forecasts made before the turn and are left
+    out. Lines the reader could not read (invalid) or had to guess (ambiguous) never
+    reach the adjudication, so those diagnostics are reported as they are.
     """
     out = order_messages(events)
     spoken = {(m["player"], m["line"]) for m in out}
     for d in diagnostics:
-        if d.severity == Severity.INFO or d.faction is None:
+        if d.severity == Severity.INFO or d.faction is None or d.kind == ILLEGAL:
             continue
         if d.line and (d.faction, d.line) in spoken:
             continue
