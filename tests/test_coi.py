@@ -186,3 +186,17 @@ def test_summary():
     s, _, _ = import_posts(RS, scen, RS.initial_state(scen), posts)
     summ = RS.summary(s, scen)
     assert set(summ) == {1, 2, 3, 4, 5} and all(v["hexes"] >= 1 for v in summ.values())
+
+
+def test_check_tries_a_draft_without_changing_the_state():
+    from engine.casefile import build_scenario, load_case
+
+    _, scen = build_scenario(load_case("tests/cases/coi/move.toml"))
+    state = RS.initial_state(scen)
+    before = state.to_json()
+    sheet = RS.parse_orders("Move 2 swordsmen from 0,0 to 1,0\nMove 3 swordsmen from 0,0 to 1,0\n"
+                            "Build fort at 0,0", "draft")
+    diags = RS.check(sheet, state, 1, scen)
+    assert [(d.line, d.kind) for d in diags] == [(2, "illegal"), (3, "illegal")]
+    assert "lacks 50 wood" in diags[1].message
+    assert state.to_json() == before

@@ -112,6 +112,13 @@ class ConquestOfIsland(Ruleset):
     def parse_orders(self, text: str, source: str = "") -> OrderSheet:
         return read_post(text, Rules.from_catalogs(default_catalogs()).unit_names(), source)
 
+    def check(self, sheet: OrderSheet, state: State, faction: int,
+              scenario: Scenario) -> list[Diagnostic]:
+        """Try the actions in order on a copy of the state (AP as last recorded)."""
+        from engine.rulesets.coi.checker import check_sheet
+
+        return check_sheet(sheet, state, faction, scenario)
+
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         who = (submission.sender or "").strip().casefold()
         for f in scenario.factions:

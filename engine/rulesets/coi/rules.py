@@ -169,8 +169,12 @@ class Act:
         a, b = w.cell(o.frm), w.cell(o.to)
         if not w.grid.are_neighbours(a, b):
             raise Impossible(f"{w.label(a)} and {w.label(b)} are not adjacent")
-        force = self.pick(a, o.units)
         ta, tb = w.terrain(a), w.terrain(b)
+        force = self.pick(a, o.units)
+        if o.units == [("*", None)] and ta["water"] and not tb["water"]:
+            force = [(u, n) for u, n in force if not w.is_ship(u)]   # "all" lands what is aboard
+            if not force:
+                raise Impossible(f"no land units aboard at {w.label(a)}")
         ships = [(u, n) for u, n in force if w.is_ship(u)]
         land = [(u, n) for u, n in force if not w.is_ship(u)]
         if ships and not tb["water"]:
