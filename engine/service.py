@@ -323,8 +323,13 @@ class GameService:
         out = [Diagnostic.from_dict(d) for d in sub.meta.get("diagnostics", [])]
         status = sub.meta.get("match", "ok" if sub.faction is not None else "unmatched")
         if sub.faction is None or status in REJECTED or status == "unmatched":
-            out.append(Diagnostic("intake", "not matched to a faction of this game: "
-                                  + (sub.matched_by or "no clue found"), file=src))
+            if self.ruleset.turn_model == TurnModel.REALTIME:
+                out.append(Diagnostic("intake", "author is not a player of this game; the post "
+                                      "goes to the ruleset in time order", file=src,
+                                      severity=Severity.WARNING))
+            else:
+                out.append(Diagnostic("intake", "not matched to a faction of this game: "
+                                      + (sub.matched_by or "no clue found"), file=src))
         else:
             step = sub.step
             if step is not None and step <= cur:
@@ -458,7 +463,7 @@ class GameService:
                 st.rejected.append(s.submission)
             elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
                 st.other_steps.append(s.submission)
-        st.pending_posts = len([s for s in active if realtime])
+        st.pending_posts = len([s for s in all_subs if realtime and s.active])
         return st
 
     # ---- running --------------------------------------------------------------------------
@@ -471,13 +476,17 @@ class GameService:
             scen = self._load_scenario(c)
             cur = int(self.store.game(c).current_step)
             model = self.ruleset.turn_model
-            pending = self._active(self.store.submissions(c, with_diagnostics=False), scen)
+            everything = self.store.submissions(c, with_diagnostics=False)
+            pending = self._active(everything, scen)
             if model == TurnModel.SEQUENTIAL:
                 batches = [[s] for s in pending if s.step is None or s.step > cur]
                 if not batches:
                     result.note = "no orders waiting; nothing to run"
             elif model == TurnModel.REALTIME:
-                posts = sorted(pending, key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
+                # every new post goes to the ruleset, matched or not: forum games have
+                # GM posts and players who joined by splitting off (the ruleset decides)
+                posts = sorted((s for s in everything if s.active),
+                               key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
                 batches = [posts] if posts else []
                 if not batches:
                     result.note = "no new posts; nothing to run"
@@ -516,12 +525,14 @@ class GameService:
             sheet = self._parse(s.submission)
             d = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
                  for x in s.submission.meta.get("diagnostics", [])]
-            d += self._check_sheet(sheet, prev, s.faction, scen)
+            if s.faction is not None:
+                d += self._check_sheet(sheet, prev, s.faction, scen)
             diags_by_sub[s.id] = d
             all_diags += d
             ordered.append(sheet)
             sheet.header.setdefault("faction", s.faction)
-            sheets[s.faction] = sheet
+            if model != TurnModel.REALTIME:
+                sheets[s.faction] = sheet
         nmr: list[int] = []
         if model == TurnModel.SIMULTANEOUS:
             for f in scen.factions:

@@ -59,6 +59,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
             raise CliError(f"{db} exists and is not a Realmsmith game; not replacing it ({e})", 3) from None
         for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
             p.unlink(missing_ok=True)
+    posts = _demo_posts(scen) if not script else []
+    if posts:  # a forum game: its demo is a thread of posts, imported in a few batches
+        n = args.turns if args.turns is not None else 3
+        size = -(-len(posts) // max(1, n))
+        batches = [posts[i:i + size] for i in range(0, len(posts), size)][:n]
+        script = {i + 1: {} for i in range(len(batches))}
     turns = list(range(1, (args.turns if args.turns is not None else max(script, default=0)) + 1))
     clock = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
     with GameService.create(db, scen) as svc:
@@ -72,6 +78,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 clock += timedelta(minutes=7)
                 svc.import_text(text, "file", str(f), received_at=clock.isoformat().replace("+00:00", "Z"),
                                 faction=faction)
+            if posts and turn <= len(batches):
+                rep = svc.import_submissions(batches[turn - 1])
+                print(f"import {turn}: {len(rep.results)} posts "
+                      f"({sum(r.status != 'stored' for r in rep.results)} skipped or flagged)")
             res = svc.run()
             for step in res.steps:
                 files = svc.export(folder / "reports" / f"turn-{step:03d}", step)
@@ -90,3 +100,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return main(["gui", str(db)])
         print("the GUI is not available here (app.cli.gui_cmd did not load)")
     return EXIT_OK
+
+
+def _demo_posts(scen) -> list:
+    """The posts of a ruleset's demo thread (scenario.meta['demo_thread']), if it has one."""
+    thread = scen.meta.get("demo_thread")
+    if not thread:
+        return []
+    import engine
+    from engine.threads import load_thread
+
+    path = Path(engine.__file__).resolve().parents[1] / thread
+    posts, problems = load_thread(path, scen.meta.get("thread_format"))
+    if problems and not posts:
+        raise CliError(f"the demo thread does not load: {problems[0].format()}")
+    return posts
