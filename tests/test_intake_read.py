@@ -298,3 +298,38 @@ def test_outlook_original_and_inline_forward_headers():
     assert text == "\nPLA 1\n"
     assert [(x.line, x.message) for x in d] == [(1, "forwarded-message header dropped "
                                                     "(lines 1-5)")]
+
+
+def test_outlook_msg_gets_a_helpful_message(data):
+    (data / "orders.msg").write_bytes((data / "orders.doc").read_bytes())
+    assert problems(read_path("orders.msg")) == [
+        "orders.msg: error (invalid): orders.msg is an Outlook .msg file, not an orders text; "
+        "save the mail as .eml or the orders as a .txt file"]
+
+
+def test_fifo_and_broken_link_are_skipped_with_a_warning(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    (tmp_path / "ok.txt").write_bytes(b"PLA 1\n")
+    batch = read_path(tmp_path)
+    assert [s.text for s in batch.submissions] == ["PLA 1\n"]
+    assert problems(batch) == [
+        f"{tmp_path}/dangling: warning (invalid): {tmp_path}/dangling: not a regular file; "
+        "skipped",
+        f"{tmp_path}/pipe: warning (invalid): {tmp_path}/pipe: not a regular file; skipped"]
+
+
+def test_unreadable_subfolder_is_a_problem(tmp_path, monkeypatch):
+    import engine.intake.read as read_mod
+
+    (tmp_path / "ok.txt").write_bytes(b"PLA 1\n")
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kw):
+        onerror(PermissionError(13, "Permission denied", str(tmp_path / "locked")))
+        yield from real_walk(top, onerror=onerror, **kw)
+    monkeypatch.setattr(read_mod.os, "walk", walk)
+    batch = read_path(tmp_path)
+    assert len(batch.submissions) == 1
+    assert problems(batch) == [f"{tmp_path}/locked: error (invalid): {tmp_path}/locked: folder "
+                               "cannot be read (permission denied)"]

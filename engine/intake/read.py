@@ -148,6 +148,10 @@ def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
             return _from_message(parse_message(data, name, max_bytes), name, "email",
                                  name, mtime_iso(path))
         dec = decode(data, name, max_bytes)
+        if dec.refused and suffix == ".msg":  # Outlook's own format, not text
+            dec.diagnostics = [_problem(f"{name} is an Outlook .msg file, not an orders text; "
+                                        "save the mail as .eml or the orders as a .txt file",
+                                        name)]
         if dec.refused or not dec.text.strip():
             batch.problems.extend(dec.diagnostics or [_problem(
                 f"{name} has no orders text", name, Severity.WARNING)])
