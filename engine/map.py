@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from engine.topology import HexGrid, RegionGraph, SquareGrid, Topology, topology_from_dict
+from engine.topology.regions import name_key
 
 MAP_FORMAT = 1
 Listener = Callable[[str, Iterable[int]], None]  # (layer, cells changed)
@@ -185,13 +186,16 @@ class GameMap:
     def add_area(self, name: str, kind: str = "region", cells: Iterable[int] = (), **attrs: Any) -> Area:
         if name in self.areas:
             raise ValueError(f"an area named {name!r} exists already")
+        clash = [a for a in self.areas if name_key(a) == name_key(name)]
+        if clash:  # orders could not tell them apart
+            raise ValueError(f"an area named {name!r} is too like {clash[0]!r}")
         area = Area(name, kind, set(cells), dict(attrs))
         self.areas[name] = area
         self._changed("areas", area.cells)
         return area
 
     def remove_area(self, name: str) -> Area:
-        area = self.areas.pop(name)
+        area = self.areas.pop(name)  # its adjacency edits stay, for undo; regions() skips them
         self._changed("areas", area.cells)
         return area
 
@@ -273,7 +277,7 @@ class GameMap:
                 b = owner.get(n)
                 if b is not None and b != a:
                     pairs.add((a, b) if a < b else (b, a))
-        pairs |= {tuple(sorted(p)) for p in self.adjacency_added}
+        pairs |= {tuple(sorted(p)) for p in self.adjacency_added if set(p) <= self.areas.keys()}
         pairs -= {tuple(sorted(p)) for p in self.adjacency_removed}
         positions = {}
         centers = self.grid.centers_array()
@@ -287,6 +291,9 @@ class GameMap:
         return self._regions
 
     def set_adjacent(self, a: str, b: str, adjacent: bool) -> None:
+        for n in (a, b):
+            if n not in self.areas:
+                raise KeyError(f"no area named {n!r}")
         key = (a, b) if a < b else (b, a)
         self.adjacency_added.discard(key)
         self.adjacency_removed.discard(key)

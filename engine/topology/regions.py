@@ -11,9 +11,12 @@ from typing import Any
 from engine.topology.base import Point, Topology
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
     """How orders name a region: case-folded, `_` as space, runs of space as one."""
     return " ".join(name.replace("_", " ").split()).casefold()
+
+
+_key = name_key
 
 
 class RegionGraph(Topology):
