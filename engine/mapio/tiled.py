@@ -570,5 +570,7 @@ class _ObjectReader:
 def loads_json(text: str | bytes, what: str) -> Any:
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except json.JSONDecodeError as e:
         raise bad(f"{what} is not valid JSON ({e})") from None
+    except UnicodeDecodeError:
+        raise bad(f"{what} is not valid JSON (not UTF-8 text)") from None

@@ -12,7 +12,7 @@ from engine.mapio.common import bad
 
 
 def read_tmj(path: Path, raw: bytes) -> GameMap:
-    doc = tiled.loads_json(raw.decode("utf-8-sig"), "the file")
+    doc = tiled.loads_json(raw, "the file")
     if isinstance(doc, dict):
         resolve_tilesets(doc, path.parent)
     return tiled.from_tiled(doc)
@@ -39,7 +39,7 @@ def load_external_tileset(folder: Path, source: str, firstgid: Any) -> dict[str,
 
         ts = parse_tileset_xml(raw, source)
     else:
-        ts = tiled.loads_json(raw.decode("utf-8-sig", errors="replace"), f"tileset {source!r}")
+        ts = tiled.loads_json(raw, f"tileset {source!r}")
         if not isinstance(ts, dict):
             raise bad(f"tileset {source!r} is not a tileset")
     ts["firstgid"] = firstgid
