@@ -274,3 +274,32 @@ def test_damaged_files_give_map_file_error_naming_the_file(tmp_path, name):
 def test_missing_file(tmp_path):
     with pytest.raises(MapFileError, match="cannot read"):
         load_map(tmp_path / "nothing.rsmap")
+
+
+def test_deleting_an_area_keeps_regions_working_and_undo_restores_edits():
+    m = three_realms()
+    m.set_adjacent("A", "C", True)
+    m.remove_area("C")
+    g = m.regions()
+    assert g.names == ["A", "B"] and g.edges() == [(0, 1)]
+    m.add_area("C", "sea", cells=[3, 7])  # undo of the delete
+    g = m.regions()
+    assert [g.names[a] + g.names[b] for a, b in g.edges()] == ["AB", "AC", "BC"]
+
+
+def test_set_adjacent_with_unknown_area_changes_nothing():
+    m = three_realms()
+    with pytest.raises(KeyError, match="no area named 'Zed'"):
+        m.set_adjacent("A", "Zed", True)
+    assert m.adjacency_added == set()
+    assert len(m.regions().edges()) == 2
+
+
+def test_area_names_orders_cannot_tell_apart_are_refused():
+    m = three_realms()
+    for name in ("a", "b ", "C"):
+        with pytest.raises(ValueError):
+            m.add_area(name)
+    m.add_area("North Sea")
+    with pytest.raises(ValueError, match="'north_sea' is too like 'North Sea'"):
+        m.add_area("north_sea")
