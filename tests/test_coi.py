@@ -200,3 +200,55 @@ def test_check_tries_a_draft_without_changing_the_state():
     assert [(d.line, d.kind) for d in diags] == [(2, "illegal"), (3, "illegal")]
     assert "lacks 50 wood" in diags[1].message
     assert state.to_json() == before
+
+
+# ---- any sequence of posts keeps the island consistent -----------------------------------------
+
+_COORDS = st.tuples(st.integers(0, 15), st.integers(0, 11)).map(lambda c: f"{c[0]},{c[1]}")
+_UNITS = st.sampled_from(["swordsmen", "militia", "transports", "barque", "knights", "all",
+                          "catapult", "galleys", "rough riders"])
+_LINE = st.one_of(
+    st.just("Harvest"),
+    st.builds(lambda n, u, a, b: f"Move {n} {u} from {a} to {b}", st.integers(1, 4), _UNITS, _COORDS, _COORDS),
+    st.builds(lambda n, u, a, b: f"Attack {b} from {a} with {n} {u}, losses: militia first",
+              st.integers(1, 4), _UNITS, _COORDS, _COORDS),
+    st.builds(lambda b, a: f"Build {b} at {a}", st.sampled_from(["fort", "port", "recruitment centre"]), _COORDS),
+    st.builds(lambda n, u, a: f"Recruit {n} {u} at {a}", st.integers(1, 3), _UNITS, _COORDS),
+    st.builds(lambda n, g, m, h, who: f"Offer {n} {g} for {m} {h} to {who}", st.integers(1, 40),
+              st.sampled_from(["food", "wood", "iron"]), st.integers(1, 40),
+              st.sampled_from(["food", "wood", "iron"]), st.sampled_from(["GWG", "kj1225", "Remuthra"])),
+    st.builds(lambda k: f"Accept trade {k}", st.integers(1, 4)),
+    st.builds(lambda who: f"Declare alliance with {who}", st.sampled_from(["GWG", "kj1225", "scapheap"])),
+    st.builds(lambda who: f"Break alliance with {who}", st.sampled_from(["GWG", "kj1225", "scapheap"])),
+    st.builds(lambda a, who: f"Send all at {a} to {who}", _COORDS, st.sampled_from(["GWG", "kj1225"])),
+    st.builds(lambda who, a: f"Split to {who}: hexes {a}; 5 food", st.sampled_from(["newbie", "GWG"]), _COORDS),
+    st.text(max_size=20),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["scapheap", "GWG", "Remuthra", "kj1225"]),
+                          st.lists(_LINE, min_size=1, max_size=4)), min_size=1, max_size=12))
+def test_random_posts_keep_the_island_consistent(posts):
+    scen, _, thread = demo()
+    state, _, _ = import_posts(RS, scen, RS.initial_state(scen), thread[:12])
+    subs = [Submission("\n".join(lines), "post", f"h#{i}", who,
+                       received_at=f"2026-11-21T{10 + i // 4:02d}:{(i * 7) % 60:02d}:00Z",
+                       meta={"post_id": str(900 + i)})
+            for i, (who, lines) in enumerate(posts)]
+    new, _, _ = import_posts(RS, scen, state, subs)
+    units = RS.default_catalogs()["units"].by("id")
+    for p in new["players"]:
+        assert 0 <= p.ap <= 30 and min(p.food, p.wood, p.iron) >= 0
+    for s in new["units"]:
+        assert s.count > 0
+        water = scen.map.terrain_at(s.cell) in ("shallow", "deep")
+        assert water or not units[s.unit]["ship"], "a ship on land"
+    for cell in {s.cell for s in new["units"]}:
+        if scen.map.terrain_at(cell) in ("shallow", "deep"):
+            for owner in {s.owner for s in new["units"] if s.cell == cell}:
+                mine = [s for s in new["units"] if s.cell == cell and s.owner == owner]
+                room = sum(s.count for s in mine if units[s.unit]["transport"])
+                assert sum(s.count for s in mine if not units[s.unit]["ship"]) <= room
+    for h in new["hexes"]:
+        assert scen.map.terrain_at(h.cell) not in ("shallow", "deep") or not h.owner

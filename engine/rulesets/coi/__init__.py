@@ -12,7 +12,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
-from engine.ruleset import Match, Phase, Ruleset, Submission, TurnContext, TurnModel
+from engine.ruleset import Match, Phase, Ruleset, Submission, TurnModel
 from engine.rulesets.coi import report as _report
 from engine.rulesets.coi.actions import read_post
 from engine.rulesets.coi.catalog import SPECS, Rules, default_catalogs
@@ -128,9 +128,6 @@ class ConquestOfIsland(Ruleset):
 
     def is_finished(self, state: State, scenario: Scenario) -> bool:
         return bool(state["game"]) and bool(state.one("game").ended_at)
-
-    def run_step(self, ctx: TurnContext) -> None:
-        super().run_step(ctx)
 
     # ---- reports ----------------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from engine.rulesets.coi.events import (
     TradeAccepted,
     TradeOffered,
     TradeRescinded,
-    UnitsDestroyed,
 )
 from engine.rulesets.coi.state import Offer, Player
 from engine.rulesets.coi.world import Impossible, World
@@ -522,4 +521,4 @@ HANDLERS = {A.Harvest: Act.harvest, A.Build: Act.build, A.Recruit: Act.recruit, 
             A.AcceptTrade: Act.accept_trade, A.RescindTrade: Act.rescind_trade,
             A.Split: Act.split, A.Expedition: Act.expedition, A.EndGame: Act.end_game}
 
-__all__ = ["Act", "HANDLERS", "Impossible", "UnitsDestroyed"]
+__all__ = ["Act", "HANDLERS", "Impossible"]
