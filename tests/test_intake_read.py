@@ -333,3 +333,20 @@ def test_unreadable_subfolder_is_a_problem(tmp_path, monkeypatch):
     assert len(batch.submissions) == 1
     assert problems(batch) == [f"{tmp_path}/locked: error (invalid): {tmp_path}/locked: folder "
                                "cannot be read (permission denied)"]
+
+
+def test_mbox_with_an_endless_line_is_streamed(tmp_path):
+    box = tmp_path / "long.mbox"
+    with box.open("wb") as f:
+        f.write(b"From a Mon\nFrom: a@b.c\n\n")
+        for _ in range(40):
+            f.write(b"x" * 65536)  # 2.5 MiB without a line break
+        f.write(b"\nFrom b Mon\nFrom: b@b.c\n\nSEA 2\n")
+    import tracemalloc
+    tracemalloc.start()
+    batch = read_path(box)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [s.text for s in batch.submissions] == ["SEA 2\n"]
+    assert problems(batch)[0].endswith("is too large (over 1,048,576 bytes); not read")
+    assert peak < 2 * 1024 * 1024  # never held the long message

@@ -30,6 +30,7 @@ _HEADER_LINE = re.compile(rb"^[A-Za-z][A-Za-z0-9-]*:[ \t]")
 _KNOWN_HEADERS = (b"from", b"to", b"subject", b"date", b"received", b"message-id",
                   b"mime-version", b"return-path", b"content-type", b"reply-to", b"cc",
                   b"delivered-to", b"x-mailer", b"user-agent")
+_ESCAPED_FROM = re.compile(rb"^>+From ")
 _WROTE = re.compile(r"(wrote|schrieb|a écrit|escribió|scrisse|schreef)\s*:\s*$", re.I)
 # File names of attachments that are text even when mailed as application/octet-stream.
 _BINARY_SUFFIXES = frozenset({".doc", ".docx", ".odt", ".pdf", ".zip", ".png", ".jpg",
@@ -381,16 +382,31 @@ def _body_text(body: Message, label: str,
     return text, dec.encoding, diags + more, more
 
 
+_CHUNK = 64 * 1024
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[bool, bytes]]:
+    """(starts a line, piece) in pieces of at most 64 KiB, so one endless line cannot
+    fill the memory."""
+    start = True
+    while True:
+        piece = stream.readline(_CHUNK)
+        if not piece:
+            return
+        yield start, piece
+        start = piece.endswith(b"\n")
+
+
 def iter_mbox(stream: BinaryIO, label: str,
               max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, bytes | None]]:
     """(1-based index, message bytes) for each message in file order, read line by line.
-    A message over `max_bytes` yields None instead of its bytes."""
+    A message over `max_bytes` yields None instead of its bytes (and is not kept)."""
     index = 0
     buf: list[bytes] | None = None
     size = 0
     too_big = False
-    for line in stream:
-        if line.startswith(b"From "):
+    for at_start, line in _lines(stream):
+        if at_start and line.startswith(b"From "):
             if buf is not None or too_big:
                 yield index, None if too_big else b"".join(buf or [])
             index += 1
@@ -403,7 +419,7 @@ def iter_mbox(stream: BinaryIO, label: str,
             buf, size = [], 0
         if too_big:
             continue
-        if re.match(rb"^>+From ", line):
+        if at_start and _ESCAPED_FROM.match(line):
             line = line[1:]  # mboxrd escaping
         size += len(line)
         if size > max_bytes:
