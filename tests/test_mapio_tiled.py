@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mapio_fixtures import GRID_IDS, GRIDS, sample_map
+from test_mapio_fixtures import GRID_IDS, GRIDS, sample_map
 
 from engine.map import new_map
 from engine.mapfile import MapFileError

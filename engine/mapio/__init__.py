@@ -42,9 +42,12 @@ def format_of(path: str | Path, raw: bytes | None = None) -> str | None:
         text = head.decode("utf-8", errors="replace")
         if '"FeatureCollection"' in text:
             return "geojson"
+        compact = text.replace(" ", "").replace("\n", "")
+        if '"tiledversion"' in text or '"type":"map"' in compact:
+            return "tmj"
         if '"grid"' in text and '"terrain' in text:
             return "rsmap"
-        if '"orientation"' in text or '"tiledversion"' in text or '"tilesets"' in text:
+        if '"orientation"' in text or '"tilesets"' in text:
             return "tmj"
         return "json?"
     return None
