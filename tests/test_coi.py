@@ -252,3 +252,14 @@ def test_random_posts_keep_the_island_consistent(posts):
                 assert sum(s.count for s in mine if not units[s.unit]["ship"]) <= room
     for h in new["hexes"]:
         assert scen.map.terrain_at(h.cell) not in ("shallow", "deep") or not h.owner
+
+
+def test_demo_map_is_generated_deterministically():
+    import importlib.util
+
+    from engine.mapfile import load_map
+
+    spec = importlib.util.spec_from_file_location("coi_make_map", "maps/coi/make_map.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.build().to_dict() == load_map("maps/coi/island.rsmap").to_dict()
