@@ -350,3 +350,27 @@ def test_mbox_with_an_endless_line_is_streamed(tmp_path):
     assert [s.text for s in batch.submissions] == ["SEA 2\n"]
     assert problems(batch)[0].endswith("is too large (over 1,048,576 bytes); not read")
     assert peak < 2 * 1024 * 1024  # never held the long message
+
+
+@pytest.mark.parametrize("header, sender", [
+    (b"Anna <anna@example.org>", "anna@example.org"),
+    (b"anna@example.org (Anna)", "anna@example.org"),
+    (b'"Last, First" <lf@x.org>, other@y.org', "lf@x.org"),
+    (b'"broken <a@b', "a@b"),
+    (b"undisclosed-recipients:;", ""),
+])
+def test_sender_addresses(header, sender):
+    from engine.intake.mail import parse_message
+    assert parse_message(b"From: " + header + b"\n\nPLA 1\n", "x").sender == sender
+
+
+@pytest.mark.parametrize("date, iso", [
+    (b"16 Nov 2026 10:00 +0530", "2026-11-16T04:30:00Z"),
+    (b"Mon, 16 Nov 2026 10:00:00", "2026-11-16T10:00:00Z"),   # no zone: taken as UTC
+    (b"Mon, 16 Nov 2026 10:00:00 -0000", "2026-11-16T10:00:00Z"),
+    (b"yesterday", ""),
+    (b"Mon, 32 Nov 2026 10:00:00 +0000", ""),
+])
+def test_mail_dates(date, iso):
+    from engine.intake.mail import parse_message
+    assert parse_message(b"From: a@b.c\nDate: " + date + b"\n\nPLA 1\n", "x").received_at == iso

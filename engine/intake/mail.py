@@ -61,15 +61,24 @@ def iso_utc(dt: datetime) -> str:
     return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+_ADDRESS = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*")
+
+
 def sender_address(msg: Message) -> str:
+    """The bare address of the From header; from a damaged header, the first thing that
+    looks like an address."""
     raw = msg.get("From", "")
+    addr = ""
     try:
         addrs: tuple[Address, ...] = raw.addresses  # type: ignore[union-attr]
         if addrs:
-            return addrs[0].addr_spec.strip("<>")
+            addr = addrs[0].addr_spec.strip("<>")
     except (AttributeError, IndexError, TypeError):
-        pass
-    return parseaddr(str(raw))[1]
+        addr = parseaddr(str(raw))[1]
+    if addr and _ADDRESS.fullmatch(addr):
+        return addr
+    found = _ADDRESS.search(str(raw))
+    return found.group() if found else addr
 
 
 def message_date(msg: Message) -> str:
