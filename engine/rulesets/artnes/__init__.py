@@ -128,11 +128,11 @@ class Artnes(Ruleset):
             hits = match_nation(said, names)
             if len(hits) == 1:
                 return Match(hits[0], step, reason=f"header names {names[hits[0]]}")
-        m = re.search(r"(?:artnes|nation)\W+([A-Za-z][\w ]*)", submission.subject or "", re.I)
-        if m:
-            hits = match_nation(m.group(1).strip(), names)
-            if len(hits) == 1:
-                return Match(hits[0], step, reason=f"subject names {names[hits[0]]}")
+        subject = submission.subject or ""
+        hits = [n for n, name in names.items()
+                if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", subject, re.I)]
+        if len(hits) == 1:
+            return Match(hits[0], step, reason=f"subject names {names[hits[0]]}")
         sender = (submission.sender or "").strip().casefold()
         if sender:
             for f in scenario.factions:

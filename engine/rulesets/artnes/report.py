@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import textwrap
 from typing import Any
 
 from engine.events import EventLog
@@ -166,6 +167,16 @@ def _realm_line(r: dict[str, Any]) -> tuple[str, str, str, str]:
     return r["name"], stats, r["owner_name"] or "neutral", _units_cell(r["units"])
 
 
+def _held(rep: dict[str, Any]) -> list[dict[str, Any]]:
+    return [r for r in rep["realms"] if r["owner"] or r["units"] or r["castle"]]
+
+
+def _neutral(rep: dict[str, Any]) -> str:
+    """Bare neutral realms in one line: `Name t-p-g`."""
+    return ", ".join(f"{r['name']} {r['terrain']}-{r['population']}-{r['gold']}" for r in rep["realms"]
+                     if not (r["owner"] or r["units"] or r["castle"]))
+
+
 def _title(rep: dict[str, Any]) -> str:
     who = f" — {rep['faction_name']}" if rep.get("faction_name") else ""
     return f"ARTNES 2: {rep['game']} — map update {rep['year']} AD (turn {rep['turn']}){who}"
@@ -189,9 +200,14 @@ def render_text(rep: dict[str, Any]) -> str:
     if rep["news"]:
         out += ["", "EVENTS"] + [f"  {line}" for line in rep["news"]]
     out += ["", "MAP (realm  terrain-population-gold  owner  units)"]
-    for r in rep["realms"]:
+    for r in _held(rep):
         name, stats, owner, units = _realm_line(r)
         out.append(f"  {name:<22} {stats:<12} {owner:<14} {units}".rstrip())
+    if (free := _neutral(rep)):
+        # keep each `Name t-p-g` on one line: wrap on the gaps between realms only
+        lines = textwrap.wrap(free.replace(" ", "\xa0").replace(",\xa0", ", "), 76,
+                              initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False)
+        out += ["", "NEUTRAL REALMS", *(line.replace("\xa0", " ") for line in lines)]
     seas = [s for s in rep["seas"] if s["units"]]
     if seas:
         out += ["", "SEAS"] + [f"  {s['name']:<22} {_units_cell(s['units'])}" for s in seas]
@@ -217,10 +233,12 @@ def render_bbcode(rep: dict[str, Any]) -> str:
         out += ["", "[b]Events[/b]", "[list]"] + [f"[*]{line}" for line in rep["news"]] + ["[/list]"]
     out += ["", "[b]Map update[/b]", "[table]",
             "[tr][td][b]Realm[/b][/td][td][b]T-P-G[/b][/td][td][b]Owner[/b][/td][td][b]Units[/b][/td][/tr]"]
-    for r in rep["realms"]:
+    for r in _held(rep):
         name, stats, owner, units = _realm_line(r)
         out.append(f"[tr][td]{name}[/td][td]{stats}[/td][td]{owner}[/td][td]{units}[/td][/tr]")
     out.append("[/table]")
+    if (free := _neutral(rep)):
+        out += ["", f"[b]Neutral realms[/b]: {free}"]
     seas = [s for s in rep["seas"] if s["units"]]
     if seas:
         out += ["", "[b]Seas[/b]", "[list]"] + [f"[*]{s['name']}: {_units_cell(s['units'])}" for s in seas]
@@ -248,7 +266,9 @@ def render_html(rep: dict[str, Any]) -> str:
     if rep["news"]:
         parts.append("<h2>Events</h2><ul>" + "".join(f"<li>{e(x)}</li>" for x in rep["news"]) + "</ul>")
     parts.append("<h2>Map update</h2>")
-    parts.append(table(["Realm", "T-P-G", "Owner", "Units"], [list(_realm_line(r)) for r in rep["realms"]]))
+    parts.append(table(["Realm", "T-P-G", "Owner", "Units"], [list(_realm_line(r)) for r in _held(rep)]))
+    if (free := _neutral(rep)):
+        parts.append(f"<p><b>Neutral realms</b>: {e(free)}</p>")
     seas = [s for s in rep["seas"] if s["units"]]
     if seas:
         parts.append("<h2>Seas</h2>" + table(["Sea", "Galleys"], [[s["name"], _units_cell(s["units"])] for s in seas]))
