@@ -185,8 +185,13 @@ class _Checker:
         self.generals_left = generals_available(board, faction)
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
         self.shift: dict[int, dict[str, int]] = defaultdict(dict)
-        # isolation is judged once, at the start of the turn
-        self.isolated = {c for c in board.provinces if board.isolated(c)}
+        # isolation is judged on the state at the start of the turn, for the cells asked
+        self._isolated: dict[int, bool] = {}
+
+    def isolated(self, cell: int) -> bool:
+        if cell not in self._isolated:
+            self._isolated[cell] = self.b.isolated(cell)
+        return self._isolated[cell]
 
     def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
         self.out.append(Diagnostic(kind, message, order.line, 0, order.text,
@@ -298,7 +303,7 @@ class _Checker:
             if loyalty and prov is not None and prov.loyal not in (0, self.me):
                 self.say(o, ILLEGAL, f"PLA {where}: the province is loyal to player {prov.loyal}")
                 continue
-            if cell in self.isolated:
+            if self.isolated(cell):
                 self.say(o, ILLEGAL, f"PLA {where}: the province is isolated")
                 continue
             if not troop.buyable:
@@ -352,7 +357,7 @@ class _Checker:
         if not any(have.values()):
             self.say(o, ILLEGAL, f"{verb} {where}: you have no troops there")
             return
-        if o.cell in self.isolated and not self.b.has_general(have):
+        if self.isolated(o.cell) and not self.b.has_general(have):
             self.say(o, ILLEGAL, f"{verb} {where}: the province is isolated and no general "
                      "leads the troops")
             return
@@ -543,7 +548,7 @@ class _Checker:
             self.say(o, ILLEGAL, f"CEDE needs alliance status 5 with player {o.other} "
                      f"(now {self.b.status(self.me, o.other)})")
             return
-        if o.cell in self.isolated:
+        if self.isolated(o.cell):
             self.say(o, ILLEGAL, f"CEDE {self.b.label(o.cell)}: the province is isolated")
 
     def donate(self, o: Donate) -> None:
@@ -566,7 +571,7 @@ class _Checker:
             return
         if not self.own(o, o.cell, "BUILD"):
             return
-        if o.cell in self.isolated:
+        if self.isolated(o.cell):
             self.say(o, ILLEGAL, f"BUILD {self.b.label(o.cell)}: the province is isolated")
             return
         cost = int(self.rules.option("build_cost", 12))
@@ -578,5 +583,5 @@ class _Checker:
     def name(self, o: Name) -> None:
         if not self.own(o, o.cell, "NAME"):
             return
-        if o.cell in self.isolated:
+        if self.isolated(o.cell):
             self.say(o, ILLEGAL, f"NAME {self.b.label(o.cell)}: the province is isolated")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections import defaultdict
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -206,8 +207,9 @@ def _messages(events: EventLog, diagnostics: list[Diagnostic]) -> list[dict[str,
 # ---- rendering ---------------------------------------------------------------------------
 
 def render(report: dict[str, Any], fmt: str = "text") -> str:
-    if fmt == "json":
-        return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if fmt == "json":  # compact: the C encoder, so big games stay fast
+        return json.dumps(report, sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":")) + "\n"
     if fmt == "html":
         return _html(report)
     if fmt == "text":
@@ -356,14 +358,26 @@ def _html(r: dict[str, Any]) -> str:
     cells = r["map"]["cells"]
     single = set(r["map"].get("single", "CG"))
     for y in range(r["map"]["height"]):
-        row = []
-        for c in cells[y * w:(y + 1) * w]:
-            top, units = map_cell_text(c, single)
-            row.append({**c, "top": top, "units_text": units,
-                        "colour": colours.get(c["owner"], "") if c["owner"] else ""})
-        rows.append(row)
+        # the map rows are built here, escaped, rather than cell by cell in the template:
+        # a 100 x 100 map would otherwise take most of the report's time
+        rows.append("".join(_html_cell(c, single, colours) for c in cells[y * w:(y + 1) * w]))
     return env.get_template("report.html.j2").render(r=r, rows=rows, yes=_yes,
                                                      player_name=lambda n: _player_name(r, n))
+
+
+def _html_cell(c: dict[str, Any], single: set[str], colours: dict[int, str]) -> str:
+    top, units = map_cell_text(c, single)
+    title = f"{c['x']} {c['y']} {c['terrain']}"
+    if c["name"]:
+        title += f" - {c['name']}"
+    if c["owner"]:
+        title += f" - player {c['owner']}"
+    colour = colours.get(c["owner"], "") if c["owner"] else ""
+    style = f' style="background: {escape(colour)}33; border-color: {escape(colour)}"' \
+        if colour else ""
+    home = " home" if c["home"] else ""
+    return (f'<td class="{"sea" if c["sea"] else "land"}"{style} title="{escape(title)}">'
+            f'<span class="top{home}">{escape(top)}</span><br>{escape(units)}</td>')
 
 
 # ---- orders template -------------------------------------------------------------------------

@@ -1,0 +1,229 @@
+"""Large generated King of Kings games for benchmarks (and for trying the GUI on big maps).
+
+`generate_game(width, height, tribes, armies, seed)` makes a square map with seas,
+mountains, forests and towns, gives each tribe a connected territory grown from a seed
+province, fills it with about `armies` army records, and writes realistic orders for
+every tribe: placements on the frontier, DEF orders, attacks where the odds are good,
+troops marched from the interior towards the frontier, and alliance offers. The same
+arguments give the same game, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from engine.map import GameMap, new_map
+from engine.rulesets.kok.state import SCHEMA, Alliance, Army, Province, Tribe, World
+from engine.scenario import Faction, Scenario
+from engine.state import State
+
+# shares of the map by rising height of the smoothed noise (ranked, so the shares hold)
+_BANDS = (
+    (0.22, "sea"), (0.27, "marsh"), (0.30, "swamps"), (0.42, "grassland"), (0.60, "plains"),
+    (0.70, "cultivated"), (0.82, "forest"), (0.90, "hills"), (0.94, "steppes"),
+    (0.98, "mountains"), (1.01, "desert"),
+)
+_TOWNS = ("town", "town", "town", "city", "city", "metropolis")
+_COLOURS = ("#2b6cb0", "#c05621", "#b7791f", "#2f855a", "#6b46c1", "#c53030", "#2c7a7b",
+            "#975a16", "#553c9a", "#9b2c2c", "#276749", "#2a4365", "#744210", "#702459",
+            "#285e61", "#7b341e", "#22543d", "#1a365d", "#63171b", "#44337a")
+
+
+def _terrain(width: int, height: int, rng: np.random.Generator) -> np.ndarray:
+    noise = rng.random((height, width))
+    for _ in range(4):  # box blur: neighbouring provinces get related terrain
+        p = np.pad(noise, 1, mode="edge")
+        noise = (p[1:-1, 1:-1] * 4 + p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]) / 8
+    ranks = np.argsort(np.argsort(noise, axis=None, kind="stable"), kind="stable")
+    return (ranks / max(1, ranks.size - 1)).reshape(noise.shape)
+
+
+def make_map(width: int, height: int, seed: int) -> GameMap:
+    rng = np.random.default_rng([seed, 1])
+    h = _terrain(width, height, rng).ravel()
+    m = new_map("square", width, height, terrain="sea")
+    m.name = f"Generated {width}x{height} (seed {seed})"
+    names = np.empty(h.size, dtype=object)
+    lower = 0.0
+    for top, name in _BANDS:
+        names[(h >= lower) & (h < top)] = name
+        lower = top
+    land = np.flatnonzero(names != "sea")
+    towns = rng.choice(land, size=max(1, land.size // 40), replace=False) if land.size else []
+    for i, c in enumerate(sorted(int(c) for c in towns)):
+        names[c] = _TOWNS[i % len(_TOWNS)]
+    m.set_terrain(range(h.size), [str(n) for n in names])
+    return m
+
+
+def _territories(m: GameMap, tribes: int, share: int, rng: np.random.Generator) -> dict[int, int]:
+    """cell -> tribe: connected territories grown breadth-first from spread-out seeds."""
+    grid = m.grid
+    land = [c for c in range(len(grid)) if m.terrain_at(c) != "sea"]
+    if not land:
+        return {}
+    cols = max(1, int(round((tribes * grid.width / grid.height) ** 0.5)))
+    rows = -(-tribes // cols)
+    seeds: list[int] = []
+    taken: set[int] = set()
+    landset = set(land)
+    for t in range(tribes):
+        r, q = divmod(t, cols)
+        cx = int((q + 0.5) * grid.width / cols)
+        cy = int((r + 0.5) * grid.height / rows)
+        best = min(land, key=lambda c: (abs(c % grid.width - cx) + abs(c // grid.width - cy), c)
+                   if c not in taken else (10**9, c))
+        seeds.append(best)
+        taken.add(best)
+    owner = {s: t + 1 for t, s in enumerate(seeds)}
+    queues = [deque([s]) for s in seeds]
+    size = [1] * tribes
+    grown = True
+    while grown:
+        grown = False
+        for t in rng.permutation(tribes):
+            t = int(t)
+            q = queues[t]
+            while q and size[t] < share:
+                c = q[0]
+                free = [n for n in grid.neighbours(c) if n in landset and n not in owner]
+                if not free:
+                    q.popleft()
+                    continue
+                n = free[int(rng.integers(len(free)))]
+                owner[n] = t + 1
+                size[t] += 1
+                q.append(n)
+                grown = True
+                break
+    return owner
+
+
+def _armies(m: GameMap, owner: dict[int, int], armies: int,
+            rng: np.random.Generator) -> list[Army]:
+    """About `armies` records: foot soldiers in half of them, frontier provinces first,
+    then bowmen, horsemen and castles added to garrisoned provinces."""
+    grid = m.grid
+    front = [c for c in sorted(owner)
+             if any(owner.get(n, owner[c]) != owner[c] for n in grid.neighbours(c))]
+    inner = [c for c in sorted(owner) if c not in set(front)]
+    inner = [inner[int(i)] for i in rng.permutation(len(inner))]
+    garrisons = (front + inner)[:max(1, armies // 2)]
+    rows: dict[tuple[int, int, str], int] = {}
+    for c in garrisons:
+        rows[(c, owner[c], "F")] = int(rng.integers(1, 5))
+    extra = ("B", "H", "C", "B", "H")
+    tries = 0
+    while len(rows) < armies and tries < armies * 4 and garrisons:
+        tries += 1
+        c = garrisons[int(rng.integers(len(garrisons)))]
+        sym = extra[int(rng.integers(len(extra)))]
+        key = (c, owner[c], sym)
+        if key not in rows:
+            rows[key] = 1 if sym == "C" else int(rng.integers(1, 4))
+    return [Army(c, t, s, n) for (c, t, s), n in sorted(rows.items())]
+
+
+def generate_game(width: int = 100, height: int = 100, tribes: int = 20, armies: int = 5000,
+                  seed: int = 1) -> tuple[Scenario, dict[int, str]]:
+    """A deterministic big game and one turn of orders for every tribe."""
+    from engine.rulesets.kok import RULESET
+
+    rng = np.random.default_rng([seed, 2])
+    m = make_map(width, height, seed)
+    land = sum(1 for c in range(len(m.grid)) if m.terrain_at(c) != "sea")
+    # the tribes share out the land, so they border each other and have something to fight
+    share = max(3, land // max(1, tribes))
+    owner = _territories(m, tribes, share, rng)
+    state = State(SCHEMA, 0)
+    state.tables["world"] = [World(turn=0, end_turn=30, game="BENCH")]
+    state.tables["tribes"] = [Tribe(t, f"Tribe {t}", gold=60, wood=20)
+                              for t in range(1, tribes + 1)]
+    state.tables["provinces"] = [Province(c, owner=t, home=t, loyal=t)
+                                 for c, t in sorted(owner.items())]
+    state.tables["armies"] = _armies(m, owner, armies, rng)
+    state.tables["alliances"] = [Alliance(a, b, 0, 0) for a in range(1, tribes + 1)
+                                 for b in range(1, tribes + 1) if a != b]
+    opts = RULESET.default_options()
+    opts.set("end_turn", 30)
+    factions = [Faction(t, f"Tribe {t}", email=f"tribe{t}@example.org",
+                        colour=_COLOURS[(t - 1) % len(_COLOURS)]) for t in range(1, tribes + 1)]
+    scen = Scenario("kok", f"Benchmark {width}x{height}, {tribes} tribes", m,
+                    RULESET.default_catalogs(), opts, factions, seed=seed, initial=state,
+                    meta={"game": "BENCH", "end_turn": 30})
+    orders = {t: _orders(scen, state, t, rng) for t in range(1, tribes + 1)}
+    return scen, orders
+
+
+def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator) -> str:
+    """One tribe's orders: what a sensible player of the rule book would write."""
+    from engine.rulesets.kok.check import Board
+
+    b = Board(state, scen)
+    grid = b.grid
+    mine = sorted(c for c, p in b.provinces.items() if p.owner == tribe)
+    hit = {s: t.initial_hit for s, t in b.rules.troops.items()}
+
+    def strength(cell: int, who: int) -> int:
+        return sum(hit.get(s, 0) * n for s, n in b.units(cell, who).items())
+
+    frontier: list[tuple[int, int]] = []   # (own cell, enemy neighbour)
+    for c in mine:
+        for n in grid.neighbours(c):
+            o = b.owner(n)
+            if o and o != tribe:
+                frontier.append((c, n))
+                break
+    lines = ["BEGIN", f"# generated orders of tribe {tribe}"]
+    gold = b.tribes[tribe].gold
+    # placements on the frontier, three to a PLA line, one land unit a province
+    placed: list[str] = []
+    for c, _ in frontier:
+        if gold < 6 or len(placed) >= 9:
+            break
+        troop = "HO" if gold >= 12 and rng.random() < 0.4 else ("BO" if rng.random() < 0.5 else "FO")
+        gold -= 12 if troop == "HO" else 6
+        x, y = grid.xy(c)
+        placed.append(f"{x} {y} {troop}")
+    for i in range(0, len(placed), 3):
+        lines.append("PLA " + " ".join(placed[i:i + 3]))
+    # defensive tactics for the threatened provinces
+    tactics = "FTUC"
+    defs = [f"{grid.xy(c)[0]} {grid.xy(c)[1]} {tactics[int(rng.integers(4))]}"
+            for c, _ in frontier[:6]]
+    for i in range(0, len(defs), 3):
+        lines.append("DEF " + " ".join(defs[i:i + 3]))
+    # attacks where we are clearly stronger
+    attacked = set()
+    for c, n in frontier:
+        if n in attacked:
+            continue
+        other = b.owner(n)
+        if strength(c, tribe) >= 2 * strength(n, other) and strength(c, tribe) > 0:
+            x, y = grid.xy(c)
+            choice = "FPTUC" if b.units(c, tribe).get("H") else "FTUC"  # pincer needs horse
+            lines.append(f"LAND {x} {y} {choice[int(rng.integers(len(choice)))]} AT "
+                         f"{grid.direction(c, n)}")
+            attacked.add(n)
+    # the interior sends its foot soldiers one step towards the frontier
+    front = {c for c, _ in frontier}
+    moved = 0
+    for c in mine:
+        if c in front or moved >= 25:
+            continue
+        foot = b.units(c, tribe).get("F", 0)
+        if foot < 2:
+            continue
+        steps = [n for n in grid.neighbours(c) if b.owner(n) == tribe and n in front]
+        if steps:
+            x, y = grid.xy(c)
+            lines.append(f"LAND {x} {y} FO {foot - 1} {grid.direction(c, steps[0])}")
+            moved += 1
+    # friendly words to the neighbours, one step at a time
+    neighbours = sorted({b.owner(n) for _, n in frontier})
+    for other in neighbours[:2]:
+        lines.append(f"ALL {other} 1")
+    lines.append("END")
+    return "\n".join(lines) + "\n"
