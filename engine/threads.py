@@ -40,11 +40,11 @@ FIELDS = {"id": ("id", "post_id", "postid", "post", "number", "no"),
           "edited_at": ("edited_at", "edited", "edit_time", "last_edit", "modified")}
 
 
-def normalise_time(text: Any) -> str | None:
-    """'2026-11-20 14:05' or '2026-11-20T16:05:00+02:00' -> '2026-11-20T14:05:00Z'; None if bad."""
+def parse_time(text: Any) -> datetime | None:
+    """An ISO-like time (or epoch seconds) as an aware UTC datetime; no zone = UTC; None if bad."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         try:
-            return datetime.fromtimestamp(float(text), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            return datetime.fromtimestamp(float(text), UTC)
         except (OverflowError, OSError, ValueError):
             return None
     t = str(text or "").strip()
@@ -59,7 +59,13 @@ def normalise_time(text: Any) -> str | None:
         return None
     if d.tzinfo is None:
         d = d.replace(tzinfo=UTC)
-    return d.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return d.astimezone(UTC)
+
+
+def normalise_time(text: Any) -> str | None:
+    """'2026-11-20 14:05' or '2026-11-20T16:05:00+02:00' -> '2026-11-20T14:05:00Z'; None if bad."""
+    d = parse_time(text)
+    return d.strftime("%Y-%m-%dT%H:%M:%SZ") if d else None
 
 
 def decode(raw: bytes) -> tuple[str, str]:

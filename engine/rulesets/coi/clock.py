@@ -8,33 +8,11 @@ cap gains nothing until they spend.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-
-def parse_time(text: str) -> datetime | None:
-    """An ISO-like timestamp as an aware UTC datetime; naive times count as UTC. None if bad."""
-    t = (text or "").strip()
-    if not t:
-        return None
-    if t.endswith(("Z", "z")):
-        t = t[:-1] + "+00:00"
-    t = t.replace(" UTC", "+00:00").replace(" GMT", "+00:00")
-    try:
-        d = datetime.fromisoformat(t)
-    except ValueError:
-        return None
-    if d.tzinfo is None:
-        d = d.replace(tzinfo=UTC)
-    return d.astimezone(UTC)
-
-
-def iso(d: datetime) -> str:
-    return d.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+from engine.threads import normalise_time, parse_time
 
 
 def normalise(text: str) -> str | None:
-    d = parse_time(text)
-    return iso(d) if d else None
+    return normalise_time(text)
 
 
 def hours_between(earlier: str, later: str) -> int:

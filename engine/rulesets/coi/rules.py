@@ -285,19 +285,8 @@ class Act:
                 d_owner = next(o for o, u, _ in defenders if u == uid)
                 w.destroy(b, d_owner, uid, 1, "deep_water")
                 defenders = [(s.owner, s.unit, s.count) for s in w.stacks(b) if s.owner != me]
-        fighters_d = [d for d in defenders if not tb["water"] or w.is_ship(d[1])]
-        att_units = [(me, u, n) for u, n in force]
         origin_b = w.rules.buildings.get(w.building(a)) if w.building(a) == "fort" else None
-        sa = battle.side(w.rules, att_units, fighters_d, True, tb, None, origin_b)
-        sd = battle.side(w.rules, fighters_d, att_units, False, tb, fort)
-        out = battle.resolve(w.rules, sa, sd, loss_order)
-        d_main = owner or (defenders[0][0] if defenders else 0)
-        winner = me if out.attacker_won else d_main
-        w.emit(Battle(me, d_main, b, out.attack, out.defense, winner, out.damage, out.absorbed,
-                      tuple(force), tuple((u, n) for _, u, n in defenders), tuple(out.loss_order)))
-        lost: dict[tuple[int, str], int] = {}
-        for f in out.losses:
-            lost[(f.owner, f.unit)] = lost.get((f.owner, f.unit), 0) + 1
+        out, lost = self._fight(b, force, defenders, owner, fort, loss_order, origin_b)
         if out.attacker_won:
             for o_, uid, n in defenders:
                 w.destroy(b, o_, uid, n, "annihilated")
@@ -316,6 +305,26 @@ class Act:
                 w.destroy(b, o_, uid, n, "battle")
             w.capacity_check(a)
             w.capacity_check(b)
+
+    def _fight(self, cell: int, force: list[tuple[str, int]], defenders: list[tuple[int, str, int]],
+               owner: int, fort: dict[str, Any] | None, loss_order: list[str],
+               origin_fort: dict[str, Any] | None) -> tuple[battle.Outcome, dict[tuple[int, str], int]]:
+        """Resolve a battle in `cell` and emit it; the winner's losses by (owner, unit)."""
+        w, me = self.w, self.p.number
+        tb = w.terrain(cell)
+        fighters_d = [d for d in defenders if not tb["water"] or w.is_ship(d[1])]  # cargo sits out
+        att = [(me, u, n) for u, n in force]
+        sa = battle.side(w.rules, att, fighters_d, True, tb, None, origin_fort)
+        sd = battle.side(w.rules, fighters_d, att, False, tb, fort)
+        out = battle.resolve(w.rules, sa, sd, loss_order)
+        d_main = owner or (defenders[0][0] if defenders else 0)
+        w.emit(Battle(me, d_main, cell, out.attack, out.defense, me if out.attacker_won else d_main,
+                      out.damage, out.absorbed, tuple(force), tuple((u, n) for _, u, n in defenders),
+                      tuple(out.loss_order)))
+        lost: dict[tuple[int, str], int] = {}
+        for f in out.losses:
+            lost[(f.owner, f.unit)] = lost.get((f.owner, f.unit), 0) + 1
+        return out, lost
 
     def _after_entry(self, a: int, b: int, pool: list[tuple[str, int]], order: list[str]) -> None:
         self._deep_water(b, pool, order)
@@ -367,19 +376,8 @@ class Act:
         if not defenders and not fort:
             self._take(cell)
             return
-        # The guests fight from the hex they stand in: lift them out, then resolve as an attack.
-        tb = w.terrain(cell)
-        fighters_d = [d for d in defenders if not tb["water"] or w.is_ship(d[1])]
-        att = [(me, u, n) for u, n in force]
-        sa = battle.side(w.rules, att, fighters_d, True, tb, None)
-        sd = battle.side(w.rules, fighters_d, att, False, tb, fort)
-        out = battle.resolve(w.rules, sa, sd, [])
-        winner = me if out.attacker_won else owner
-        w.emit(Battle(me, owner, cell, out.attack, out.defense, winner, out.damage, out.absorbed,
-                      tuple(force), tuple((u, n) for _, u, n in defenders), tuple(out.loss_order)))
-        lost: dict[tuple[int, str], int] = {}
-        for f in out.losses:
-            lost[(f.owner, f.unit)] = lost.get((f.owner, f.unit), 0) + 1
+        # The guests fight where they stand, as attackers, with the default loss order.
+        out, lost = self._fight(cell, force, defenders, owner, fort, [], None)
         beaten = defenders if out.attacker_won else [(me, u, n) for u, n in force]
         for o_, uid, n in beaten:
             w.destroy(cell, o_, uid, n, "annihilated")
