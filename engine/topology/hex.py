@@ -26,7 +26,7 @@ _POINTY = {  # (even row step, odd row step)
     "E": ((1, 0), (1, 0)), "NE": ((0, -1), (1, -1)), "NW": ((-1, -1), (0, -1)),
     "W": ((-1, 0), (-1, 0)), "SW": ((-1, 1), (0, 1)), "SE": ((0, 1), (1, 1)),
 }
-_DIGITS = re.compile(r"^\d{4}$|^\d{6}$")
+_DIGITS = re.compile(r"^\d{4}$|^\d{6}$|^\d{8}$")
 
 
 class HexGrid(Topology):
@@ -44,7 +44,7 @@ class HexGrid(Topology):
         self.directions = tuple(self._steps)
         self.notations = ("atlantis", "ccrr", "col,row") if orientation == "flat" else (
             "ccrr", "col,row")
-        self._digits = 2 if max(width, height) <= 99 else 3
+        self._digits = max(2, len(str(max(width, height))))  # 0101, 001001, 00010001
 
     def __len__(self) -> int:
         return self.width * self.height
