@@ -251,3 +251,19 @@ def test_region_prefix_exact_beats_prefix_and_ambiguous_is_none():
 def test_region_disconnected_distance_is_large():
     g = RegionGraph(["A", "B"])
     assert g.distance(0, 1) == 10**9 and g.path(0, 1) is None
+
+
+@FAST
+@given(st.integers(100, 400), st.integers(1, 3), st.sampled_from(["flat", "pointy"]))
+def test_wide_grids_use_three_digit_ccrr(width, height, orientation):
+    g = HexGrid(width, height, orientation)
+    for c in (0, width - 1, len(g) - 1, len(g) // 2):
+        label = g.label(c, "ccrr")
+        assert len(label) == 6 and g.parse(label) == c
+    assert g.label(0, "ccrr") == "001001"
+
+
+def test_thousand_wide_hex_grid_uses_four_digit_ccrr():
+    g = HexGrid(1200, 2)
+    assert g.label(1199, "ccrr") == "12000001" and g.parse("12000001") == 1199
+    assert g.label(0, "ccrr") == "00010001"
