@@ -160,20 +160,24 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from engine.orders import Severity
+    from engine.ruleset import Submission
 
     with open_game(args.game) as svc:
         found = []
         if args.files:
+            subs = []
             for f in args.files:
                 p = Path(f)
                 try:
                     text = _read_orders(p)
                 except OSError as e:
                     raise CliError(f"{f}: cannot read ({e.strerror or e})") from None
-                sub, diags = svc.check_text(text, str(p), faction=args.faction)
+                sub = Submission(text, "file", str(p), meta={"file_name": p.name})
+                subs.append(sub)
+            for sub, diags in svc.check_submissions(subs, args.faction):
                 who = f"faction {sub.faction}" if sub.faction is not None else "no faction"
-                print(f"{f}: {who}, {sum(d.severity == Severity.ERROR for d in diags)} error(s)",
-                      file=sys.stderr)
+                print(f"{sub.source_name}: {who}, "
+                      f"{sum(d.severity == Severity.ERROR for d in diags)} error(s)", file=sys.stderr)
                 found += diags
         else:
             for _faction, diags in sorted(svc.check().items()):
