@@ -374,3 +374,17 @@ def test_sender_addresses(header, sender):
 def test_mail_dates(date, iso):
     from engine.intake.mail import parse_message
     assert parse_message(b"From: a@b.c\nDate: " + date + b"\n\nPLA 1\n", "x").received_at == iso
+
+
+def test_content_decides_not_the_suffix(data):
+    (data / "orders.eml").write_bytes(b"PLA 1 2\n")
+    (data / "empty.mbox").write_bytes(b"")
+    (data / "one.mbox").write_bytes((data / "html_only.eml").read_bytes())
+    [sub] = read_path("orders.eml").submissions
+    assert (sub.source_kind, sub.text) == ("file", "PLA 1 2\n")
+    assert diags(sub) == ["orders.eml: warning (invalid): orders.eml is named .eml but holds "
+                          "no mail headers; read as plain text"]
+    assert problems(read_path("empty.mbox")) == [
+        "empty.mbox: warning (invalid): empty.mbox is empty; no orders in it"]
+    [sub] = read_path("one.mbox").submissions
+    assert (sub.source_kind, sub.sender) == ("email", "carl@example.org")

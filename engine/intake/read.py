@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.intake.decode import DEFAULT_MAX_BYTES, decode, normalise_newlines
+from engine.intake.decode import DEFAULT_MAX_BYTES, binary_kind, decode, normalise_newlines
 from engine.intake.mail import (
     MailMessage,
     iso_utc,
@@ -132,8 +132,15 @@ def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
         suffix = path.suffix.lower()
         with path.open("rb") as f:
             head = f.read(4096)
-        if suffix in MBOX_SUFFIXES or (suffix not in MESSAGE_SUFFIXES and looks_like_mbox(head)):
+        # The content decides; the suffix only explains a mismatch.
+        if looks_like_mbox(head):
             return _read_mbox(path, max_bytes)
+        is_message = looks_like_message(head)
+        notes: list[Diagnostic] = []
+        if suffix in MESSAGE_SUFFIXES | MBOX_SUFFIXES and not is_message and head.strip() \
+                and binary_kind(head) is None:
+            notes.append(_problem(f"{name} is named {suffix} but holds no mail headers; read "
+                                  "as plain text", name, Severity.WARNING))
         size = path.stat().st_size
         if size > max_bytes:
             batch.problems.append(_problem(
@@ -144,7 +151,7 @@ def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
         if data is None:  # grew while we looked
             batch.problems.append(_problem(f"{name} is too large; not read", name))
             return batch
-        if suffix in MESSAGE_SUFFIXES or looks_like_message(head):
+        if is_message:
             return _from_message(parse_message(data, name, max_bytes), name, "email",
                                  name, mtime_iso(path))
         dec = decode(data, name, max_bytes)
@@ -159,7 +166,7 @@ def _read_file(path: Path, max_bytes: int) -> IntakeBatch:
         sub = Submission(text=dec.text, source_kind="file", source_name=name,
                          received_at=mtime_iso(path), encoding=dec.encoding,
                          meta={"file_name": path.name})
-        batch.submissions.append(_with_diagnostics(sub, dec.diagnostics))
+        batch.submissions.append(_with_diagnostics(sub, notes + dec.diagnostics))
     except PermissionError:
         batch.problems.append(_problem(f"{name}: permission denied", name))
     except OSError as e:
