@@ -11,6 +11,17 @@ from dataclasses import dataclass
 from engine.events import Event
 
 
+class _Players:
+    """Events naming players in fields other than the core's standard names."""
+
+    _player_fields: tuple[str, ...] = ()
+
+    def factions(self) -> frozenset[int]:
+        out = set(Event.factions(self))  # type: ignore[arg-type]
+        out.update(getattr(self, f) for f in self._player_fields if getattr(self, f))
+        return frozenset(out)
+
+
 @dataclass(frozen=True)
 class GameStarted(Event):
     kind = "coi_game_started"
@@ -145,14 +156,16 @@ class Battle(Event):
 
 
 @dataclass(frozen=True)
-class AllianceDeclared(Event):
+class AllianceDeclared(_Players, Event):
+    _player_fields = ("ally",)
     kind = "coi_alliance_declared"
     player: int
     ally: int
 
 
 @dataclass(frozen=True)
-class AllianceBroken(Event):
+class AllianceBroken(_Players, Event):
+    _player_fields = ("other",)
     kind = "coi_alliance_broken"
     player: int
     other: int
@@ -169,7 +182,8 @@ class TradeOffered(Event):
 
 
 @dataclass(frozen=True)
-class TradeAccepted(Event):
+class TradeAccepted(_Players, Event):
+    _player_fields = ("offerer",)
     kind = "coi_trade_accepted"
     player: int               # who accepted
     offer: int
@@ -184,7 +198,8 @@ class TradeRescinded(Event):
 
 
 @dataclass(frozen=True)
-class PlayerSplit(Event):
+class PlayerSplit(_Players, Event):
+    _player_fields = ("new_player",)
     kind = "coi_split"
     player: int
     new_player: int
@@ -195,7 +210,8 @@ class PlayerSplit(Event):
 
 
 @dataclass(frozen=True)
-class ExpeditionSent(Event):
+class ExpeditionSent(_Players, Event):
+    _player_fields = ("receiver",)
     kind = "coi_expedition"
     player: int
     receiver: int

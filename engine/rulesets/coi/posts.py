@@ -54,8 +54,9 @@ def apply_posts(ctx: TurnContext) -> None:
     w = World(ctx.state, ctx.map, rules, ctx.options, ctx.emit, diags)
     names = rules.unit_names()
     indexed = sorted(enumerate(ctx.submissions), key=lambda iv: post_order(iv[1], iv[0]))
+    applied = {p.post: p for p in ctx.state["applied"]}
     for index, sub in indexed:
-        apply_post(w, sub, post_id(sub, index), names)
+        apply_post(w, sub, post_id(sub, index), names, applied)
     w.tidy()
 
 
@@ -64,12 +65,15 @@ def _diag(w: World, kind: str, msg: str, pid: str, line: int = 0, text: str = ""
     w.diagnostics.append(Diagnostic(kind, msg, line, 0, text, f"post {pid}", severity, faction))
 
 
-def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str]) -> None:
+def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str],
+               applied: dict[str, Post] | None = None) -> None:
     game = w.state.one("game")
     author = (sub.sender or "").strip()
     text = sub.text or ""
     dig = digest(text)
-    seen = next((p for p in w.state["applied"] if p.post == pid), None)
+    if applied is None:
+        applied = {p.post: p for p in w.state["applied"]}
+    seen = applied.get(pid)
     if seen is not None:
         if seen.digest == dig:
             w.emit(PostSkipped(pid, author, "already applied"))
@@ -84,7 +88,8 @@ def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str]) -> No
         _diag(w, INVALID, f"post has no readable time ({sub.received_at!r}); not applied", pid)
         w.emit(PostSkipped(pid, author, "no time"))
         return
-    w.state["applied"].append(Post(pid, author, time, dig))
+    applied[pid] = Post(pid, author, time, dig)
+    w.state["applied"].append(applied[pid])
     if game.clock and time < game.clock:
         _diag(w, ILLEGAL, f"post of {time} arrived after posts of {game.clock}; applied at its own time",
               pid, severity=Severity.WARNING)
