@@ -203,3 +203,21 @@ def test_what_the_ruleset_explained_is_not_said_twice(tiny, scenario):
                     sender="nobody@x.y")
     assert match(sub, tiny, scenario) == (
         None, None, UNMATCHED, "the tiny rules know no sender nobody@x.y")
+
+
+def test_end_to_end_sample_folder(tiny, scenario, tmp_path):
+    import sys
+    from pathlib import Path
+
+    from engine.intake import read_path
+    sys.path.insert(0, str(Path(__file__).parent / "data" / "intake"))
+    import make_samples
+
+    make_samples.write(tmp_path)
+    batch = read_path(tmp_path / "folder")
+    got = [(Path(s.source_name).name, *match(s, tiny, scenario)[:3]) for s in batch.submissions]
+    assert got == [("SP1.R14", 1, 14, OK), ("SP2.R14.txt", 2, 14, OK)]
+    [sub] = read_path(tmp_path / "attachment.eml").submissions  # SP3.R14 from anna@example.org
+    assert match(sub, tiny, scenario) == (
+        3, 14, OK, "faction 3 by file name SP3.R14; turn 14 by file name; note: sender "
+                   "anna@example.org is not faction 3's address")
