@@ -154,7 +154,12 @@ def test_move_ending_at_an_ally_is_cancelled():
     st = fx.state()
     st["armies"].append(Army(fx.cell(4, 1), 1, "F", 1))
     diags = run("LAND 4 1 FO 1 E", st=st)
-    assert "ally 2; the whole move is cancelled" in only(diags, 2, Severity.WARNING)
+    assert "of player 2, whom you declared allied (2): the whole move is cancelled" \
+        in only(diags, 2)
+    # the declaration binds at once: offering an alliance forbids attacking that turn
+    diags = run("ALL 3 1\nLAND 6 3 FO 1 S", st=st, faction=2)
+    assert "declared allied (1)" in only(diags, 3)
+    assert run("LAND 6 3 FO 1 S", st=st, faction=2) == []
 
 
 def test_moving_out_of_a_province_troops_moved_into():
@@ -215,14 +220,14 @@ def test_def_items():
 
 
 def test_alliance_one_step_a_turn():
-    diags = run("ALL 2 4\nALL 3 1\nALL 3 2\nALL 1 1\nALL 9 1\nALL 2 1\nALL 2 3")
-    assert "is 2; it can move by one a turn (1-3), not to 4" in only(diags, 2)
+    diags = run("ALL 2 4\nALL 3 1\nALL 1 1\nALL 9 1\nALL 3 2")
+    assert "status to player 2 is 2; it moves by one a turn, so 2 -> 3, not 4" \
+        in only(diags, 2, Severity.WARNING)
     assert [d for d in diags if d.line == 3] == []
-    assert "not to 2" in only(diags, 4)
-    assert "your own player number" in only(diags, 5)
-    assert "no player 9" in only(diags, 6)
-    assert [d.kind for d in diags if d.line == 7] == []
-    assert [d.kind for d in diags if d.line == 8] == [AMBIGUOUS]
+    assert "your own player number" in only(diags, 4)
+    assert "no player 9" in only(diags, 5)
+    # the second ALL for player 3 counts, and moves one step from the declared 0
+    assert [d.kind for d in diags if d.line == 6] == [AMBIGUOUS, ILLEGAL]
 
 
 def test_cede_needs_status_five_and_once_a_turn():

@@ -33,3 +33,13 @@ def test_benchmark_size():
     assert len(scen.map.grid) == 10_000
     # every tribe borders another, so every sheet has something to do
     assert all(text.count("\n") > 5 for text in orders.values())
+
+
+def test_checker_agrees_with_the_adjudication_on_a_generated_turn():
+    from engine.rulesets.kok.demo import play
+    from tests.test_kok_golden import _disagreements
+
+    scen, orders = generate_game(40, 30, tribes=6, armies=600, seed=5)
+    (turn,) = play(scen, {1: orders}, 1)
+    assert turn.nmr == [] and _disagreements([turn]) == []
+    assert "Battle of" in turn.reports["text"]

@@ -93,3 +93,26 @@ def test_demo_runs_six_turns_deterministically():
     for t in a[:4]:
         bad = [d for d in t.diagnostics if d.kind == "invalid" and d.severity == "error"]
         assert bad == []
+
+
+def _disagreements(turns) -> list[str]:
+    """Checker errors the adjudication did not confirm, and adjudication messages on lines
+    the checker passed without a word (both should be none: one reading of the rules)."""
+    from engine.rulesets.kok.narrative import order_messages
+
+    out = []
+    for t in turns:
+        said = {(m["player"], m["line"]): m for m in order_messages(t.events)}
+        for d in t.diagnostics:
+            if d.kind == "illegal" and d.severity == "error" and (d.faction, d.line) not in said:
+                out.append(f"turn {t.step}: checker only: {d.format()}")
+        seen = {(d.faction, d.line) for d in t.diagnostics}
+        for key, m in said.items():
+            if key not in seen and key[0] not in t.nmr:
+                out.append(f"turn {t.step}: adjudication only: {key} {m['text']} {m['message']}")
+    return out
+
+
+def test_checker_agrees_with_the_adjudication_on_the_demo():
+    scen, orders = demo()
+    assert _disagreements(play(scen, orders, 4)) == []

@@ -122,6 +122,11 @@ class Board:
         a = self.alliance.get((tribe, other))
         return a.status if a is not None else 0
 
+    def declared(self, tribe: int, other: int) -> int:
+        """What `tribe` declared towards `other`: it rules the tribe's own conduct at once."""
+        a = self.alliance.get((tribe, other))
+        return a.declared if a is not None else 0
+
     def allied(self, a: int, b: int) -> bool:
         return a == b or (self.status(a, b) >= 1 and self.status(b, a) >= 1)
 
@@ -180,7 +185,8 @@ class _Checker:
         self.placed: dict[int, dict[str, int]] = defaultdict(dict)
         self.moved_into: dict[int, int] = {}            # cell -> line of the land move
         self.land_moved_from: dict[int, int] = {}
-        self.allies_declared: dict[int, int] = {}
+        self.allies_declared: dict[int, int] = {}      # other -> line of the ALL order
+        self.declared: dict[int, int] = {}             # other -> status declared by the sheet
         self.ceded = 0
         self.generals_left = generals_available(board, faction)
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
@@ -213,6 +219,10 @@ class _Checker:
             orders = orders[:limit]
         # Gold is spent in the order of the turn: donations (with the paperwork), then
         # placements and builds, all before any move, whatever their place on the sheet.
+        # The paperwork comes first in the turn (ALL declarations bind the mover at once)
+        for o in orders:
+            if isinstance(o, Ally):
+                self.ally(o)
         for o in orders:
             if isinstance(o, Donate):
                 self.donate(o)
@@ -223,14 +233,12 @@ class _Checker:
             if isinstance(o, Build) and self.cells_ok(o):
                 self.build(o)
         for o in orders:
-            if isinstance(o, (Place, Donate, Build)) or not self.cells_ok(o):
+            if isinstance(o, (Place, Donate, Build, Ally)) or not self.cells_ok(o):
                 continue
             if isinstance(o, (SeaMove, LandMove)):
                 self.move(o)
             elif isinstance(o, Defend):
                 self.defend(o)
-            elif isinstance(o, Ally):
-                self.ally(o)
             elif isinstance(o, Cede):
                 self.cede(o)
             elif isinstance(o, Name):
@@ -435,10 +443,11 @@ class _Checker:
         if cell is None or cell == o.cell:
             return
         owner = self.b.owner(cell)
-        if owner and owner != self.me and self.b.status(self.me, owner) >= 1 \
-                and self.b.status(self.me, owner) < 5 and not self.b.is_sea(cell):
-            self.say(o, ILLEGAL, f"the move ends in {self.b.label(cell)} of your ally "
-                     f"{owner}; the whole move is cancelled", warn=True)
+        if owner and owner != self.me and 1 <= self.stance(owner) < 5 \
+                and not self.b.is_sea(cell):
+            self.say(o, ILLEGAL, f"the move ends in {self.b.label(cell)} of player {owner}, "
+                     f"whom you declared allied ({self.stance(owner)}): the whole move is "
+                     "cancelled (2.8)")
         self.moved_into.setdefault(cell, o.line)
 
     def sea_route(self, o: SeaMove, moving: dict[str, int]) -> int | None:
@@ -526,16 +535,21 @@ class _Checker:
     def ally(self, o: Ally) -> None:
         if not self.other(o, o.other):
             return
-        now = self.b.status(self.me, o.other)
-        if abs(o.status - now) > 1:
-            lo, hi = max(0, now - 1), min(5, now + 1)
-            self.say(o, ILLEGAL, f"status to player {o.other} is {now}; it can move by one a "
-                     f"turn ({lo}-{hi}), not to {o.status}")
-            return
+        now = self.b.declared(self.me, o.other)
         if o.other in self.allies_declared:
             self.say(o, AMBIGUOUS, f"second ALL for player {o.other} (line "
                      f"{self.allies_declared[o.other]}); this one counts", warn=True)
+        want = o.status
+        if abs(want - now) > 1:
+            want = now + (1 if want > now else -1)
+            self.say(o, ILLEGAL, f"your status to player {o.other} is {now}; it moves by one a "
+                     f"turn, so {now} -> {want}, not {o.status}", warn=True)
         self.allies_declared[o.other] = o.line
+        self.declared[o.other] = want
+
+    def stance(self, other: int) -> int:
+        """The faction's declared status towards `other` once this sheet's ALLs are read."""
+        return self.declared.get(other, self.b.declared(self.me, other))
 
     def cede(self, o: Cede) -> None:
         self.ceded += 1
@@ -555,9 +569,10 @@ class _Checker:
         if not self.other(o, o.other):
             return
         mine, theirs = self.b.status(self.me, o.other), self.b.status(o.other, self.me)
-        if mine < 2 or theirs < 2:
-            self.say(o, ILLEGAL, f"DON needs alliance status 2 or more both ways (you: {mine}, "
-                     f"player {o.other}: {theirs})")
+        need = int(self.rules.option("donation_status", 2))
+        if mine < need or theirs < need:
+            self.say(o, ILLEGAL, f"DON needs alliance status {need} or more both ways (you: "
+                     f"{mine}, player {o.other}: {theirs})")
             return
         if o.gold > self.gold:
             self.say(o, ILLEGAL, f"only {self.gold} gold left to give, not {o.gold}", warn=True)

@@ -221,8 +221,10 @@ def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator) 
             x, y = grid.xy(c)
             lines.append(f"LAND {x} {y} FO {foot - 1} {grid.direction(c, steps[0])}")
             moved += 1
-    # friendly words to the neighbours, one step at a time
-    neighbours = sorted({b.owner(n) for _, n in frontier})
+    # friendly words to the neighbours left in peace this turn (a declaration binds at
+    # once: who offers an alliance may not attack, 2.8)
+    enemies = {b.owner(n) for n in attacked}
+    neighbours = sorted({b.owner(n) for _, n in frontier} - enemies)
     for other in neighbours[:2]:
         lines.append(f"ALL {other} 1")
     lines.append("END")

@@ -63,7 +63,7 @@ def _enemy(board: Board, faction: int, cell: int) -> int | None:
     """The first neighbour (N, E, S, W) held by a tribe we are not allied with."""
     for n in board.grid.neighbours(cell):
         o = board.owner(n)
-        if o and o != faction and not board.is_sea(n) and board.status(faction, o) == 0:
+        if o and o != faction and not board.is_sea(n) and board.declared(faction, o) == 0:
             return n
     return None
 
