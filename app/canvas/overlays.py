@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from app.canvas import geometry as geo
 from app.canvas.palette import hash_colour
-from app.canvas.terrain import polygons_path, px_per_cell
+from app.canvas.terrain import polygons_path, px_per_cell, visible_area
 from engine.map import GameMap
 
 LINK_STYLE = {  # kind: (colour, width in map units, dashed)
@@ -129,7 +129,7 @@ class SitesLayer(MapLayer):
         self._index()
         if not self._ids:
             return
-        r = option.exposedRect.adjusted(-3, -3, 3, 3)
+        r = visible_area(painter, option).adjusted(-3, -3, 3, 3)
         p = self._pos
         vis = np.flatnonzero((p[:, 0] >= r.left()) & (p[:, 0] <= r.right())
                              & (p[:, 1] >= r.top()) & (p[:, 1] <= r.bottom()))
@@ -212,7 +212,7 @@ class AreasLayer(MapLayer):
         if not self.gmap.areas:
             return
         ppu = _ppu(painter)
-        exposed = option.exposedRect
+        exposed = visible_area(painter, option)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         labels = []
         for name in sorted(self.gmap.areas):
@@ -257,7 +257,7 @@ class CoordsLayer(MapLayer):
         ppc = ppu * geo.cell_extent(self.gmap.grid)
         if ppc < self.MIN_PX:
             return
-        r = option.exposedRect
+        r = visible_area(painter, option)
         cells = geo.cells_in_rect(self.gmap.grid, r.left(), r.top(), r.right(), r.bottom())
         if len(cells) > 6000:
             return
