@@ -137,6 +137,41 @@ def test_foreign_square_tmj_with_external_tsx_and_group():
     assert capital.name == "Capital" and capital.cell == 4
 
 
+def test_objects_moved_in_tiled_take_their_new_place(tmp_path):
+    """A GM who drags a city, a label or a river vertex in Tiled gets that edit back."""
+    m = sample_map("hex")
+    doc = to_tiled(m)
+    layers = {lay["name"]: lay for lay in doc["layers"]}
+    turia = next(o for o in layers["sites"]["objects"] if o["name"] == "Turia")
+    turia["x"], turia["y"] = tiled_tile_centre(doc, 4, 3)  # drag to cell (4,3)
+    label = layers["labels"]["objects"][0]
+    label["x"] += 32  # two hex columns' worth of pixels to the right
+    road = next(o for o in layers["links"]["objects"] if o["type"] == "road")
+    start = road["polyline"][0]
+    ex, ey = tiled_tile_centre(doc, 3, 0)
+    road["polyline"] = [start, {"x": ex - road["x"], "y": ey - road["y"]}]  # now runs 1 -> 3 along row 0
+    p = tmp_path / "edited.tmj"
+    p.write_text(json.dumps(doc))
+    back = import_map(p)
+    assert next(s for s in back.sites.values() if s.name == "Turia").cell == 3 * 8 + 4
+    assert back.labels[0].x == pytest.approx(m.labels[0].x + 2.0)
+    assert back.links["road"] == {(1, 2), (2, 3)}
+    assert back.links["river"] == m.links["river"]  # untouched objects keep their recorded cells
+
+
+def test_foreign_hex_tile_proportions(tmp_path):
+    """Objects in a hex map with other tile proportions still land on the right cells."""
+    doc = to_tiled(new_map("hex", 6, 5, orientation="pointy"))
+    doc["properties"] = []  # a foreign file: positions, not recorded cells, place things
+    doc.update(tilewidth=40, tileheight=50, hexsidelength=30)
+    x, y = tiled_tile_centre(doc, 3, 3)
+    doc["layers"][3]["objects"] = [{"id": 1, "name": "Far", "x": x, "y": y, "point": True}]
+    p = tmp_path / "odd.tmj"
+    p.write_text(json.dumps(doc))
+    (site,) = import_map(p).sites.values()
+    assert site.cell == 3 * 6 + 3
+
+
 def _tmj(tmp_path, mutate, name="bad.tmj"):
     doc = to_tiled(sample_map("square"))
     mutate(doc)
@@ -164,8 +199,8 @@ BAD_DOCS = {
     "size": (lambda d: d.update(width=-3), "not a positive whole number"),
     "area cells": (lambda d: d["layers"][1]["objects"][0]["properties"][0].update(value="0-999"),
                    "outside the map's 48 cells"),
-    "river jump": (lambda d: d["layers"][2]["objects"][0]["properties"][0].update(value="0,47"),
-                   "not neighbours"),
+    "river jump": (lambda d: (d["layers"][2]["objects"][0]["properties"][0].update(value="0,47"),
+                              d["layers"][2]["objects"][0].pop("polyline")), "not neighbours"),
     "site cell": (lambda d: next(p for p in d["layers"][3]["objects"][0]["properties"] if p["name"] == "cell")
                   .update(value=4800), "outside the map"),
     "int prop": (lambda d: next(p for p in d["layers"][3]["objects"][0]["properties"] if p["name"] == "population")

@@ -74,13 +74,20 @@ def tile_geometry(grid: Any) -> dict[str, Any]:
     return {"orientation": "orthogonal", "tilewidth": TILE, "tileheight": TILE, "scale": (TILE, TILE)}
 
 
-def import_scale(doc: dict[str, Any], grid: Any) -> tuple[float, float]:
+def pixel_transform(doc: dict[str, Any], grid: Any) -> tuple[float, float, float, float]:
+    """(ax, bx, ay, by) with map units = pixels * a + b, from the file's own tile geometry
+    (so hand-made hex tilesets of other proportions still land objects on the right cells)."""
     tw, th = float(doc.get("tilewidth") or TILE), float(doc.get("tileheight") or TILE)
+    if tw <= 0 or th <= 0:
+        raise bad(f"tile size {tw}x{th} is not positive")
     if isinstance(grid, HexGrid):
+        side = float(doc.get("hexsidelength") or 0)
         if grid.orientation == "flat":
-            return tw / 2, th / SQRT3
-        return tw / SQRT3, th / 2
-    return tw, th
+            ax = 1.5 / ((tw + (side or tw / 2)) / 2)
+            return ax, 1.0 - tw / 2 * ax, SQRT3 / th, 0.0
+        ay = 1.5 / ((th + (side or th / 2)) / 2)
+        return SQRT3 / tw, 0.0, ay, 1.0 - th / 2 * ay
+    return 1.0 / tw, 0.0, 1.0 / th, 0.0
 
 
 # ---- properties ---------------------------------------------------------------------------
@@ -432,8 +439,7 @@ def from_tiled(doc: Any) -> GameMap:
         lut[int(g)] = code_of[VOID if g == 0 else gid_names[int(g)]]
     m.terrains = terrains
     m.terrain = lut[gids].astype(np.uint16) if gids.size else m.terrain
-    sx, sy = import_scale(doc, grid)
-    reader = _ObjectReader(m, sx, sy)
+    reader = _ObjectReader(m, pixel_transform(doc, grid))
     for lay in layers:
         if lay.get("type") == "objectgroup":
             reader.layer(lay)
@@ -456,10 +462,25 @@ def from_tiled(doc: Any) -> GameMap:
 
 
 class _ObjectReader:
-    def __init__(self, m: GameMap, sx: float, sy: float):
-        self.m, self.sx, self.sy = m, sx, sy
+    MOVED = 0.3  # map units: an object this far from its recorded cell was moved in Tiled
+
+    def __init__(self, m: GameMap, transform: tuple[float, float, float, float]):
+        self.m, self.t = m, transform
         self.centres = m.grid.centers_array()
         self.labels: list[Label] = []
+
+    def unit(self, x: Any, y: Any) -> tuple[float, float]:
+        ax, bx, ay, by = self.t
+        return float(x) * ax + bx, float(y) * ay + by
+
+    def position(self, o: dict[str, Any], where: str) -> tuple[float, float]:
+        try:
+            return self.unit(o.get("x", 0), o.get("y", 0))
+        except (TypeError, ValueError):
+            raise bad(f"{where}: position is not a number") from None
+
+    def far(self, xy: tuple[float, float], cell: int) -> bool:
+        return bool(np.hypot(*(np.asarray(xy) - self.centres[cell])) > self.MOVED)
 
     def nearest(self, x: float, y: float) -> int:
         d = np.hypot(self.centres[:, 0] - x, self.centres[:, 1] - y)
@@ -468,7 +489,7 @@ class _ObjectReader:
     def points(self, o: dict[str, Any], key: str) -> list[tuple[float, float]]:
         try:
             ox, oy = float(o.get("x", 0)), float(o.get("y", 0))
-            return [((ox + float(p["x"])) / self.sx, (oy + float(p["y"])) / self.sy) for p in o[key]]
+            return [self.unit(ox + float(p["x"]), oy + float(p["y"])) for p in o[key]]
         except (TypeError, KeyError, ValueError):
             raise bad(f"object {o.get('id')}: damaged {key} points") from None
 
@@ -495,9 +516,11 @@ class _ObjectReader:
     def label(self, o: dict[str, Any], props: dict[str, Any], where: str) -> None:
         text = o.get("text")
         text = text.get("text", "") if isinstance(text, dict) else str(text or o.get("name", ""))
+        pos = self.position(o, where)
         try:
-            x = float(props["map_x"]) if "map_x" in props else float(o.get("x", 0)) / self.sx
-            y = float(props["map_y"]) if "map_y" in props else float(o.get("y", 0)) / self.sy
+            x, y = (float(props["map_x"]), float(props["map_y"])) if "map_x" in props and "map_y" in props else pos
+            if np.hypot(x - pos[0], y - pos[1]) > 0.02:  # moved in Tiled: the new place wins
+                x, y = pos
             size = float(props["size"]) if "size" in props else float(
                 (o.get("text") or {}).get("pixelsize", 12) if isinstance(o.get("text"), dict) else 12) / 12
         except (TypeError, ValueError):
@@ -508,9 +531,14 @@ class _ObjectReader:
         kind = str(o.get("type") or o.get("class") or o.get("name") or "")
         if not kind:
             kind = {"rivers": "river", "roads": "road"}.get(lname, lname if lname in ("river", "road") else "road")
+        cells = []
         if "cells" in props:
             cells = [check_cell(self.m, c, where) for c in str(props["cells"]).split(",") if c.strip()]
-        else:
+            if "polyline" in o:  # a polyline reshaped in Tiled no longer matches its cells: it wins
+                pts = self.points(o, "polyline")
+                if len(pts) != len(cells) or any(self.far(p, c) for p, c in zip(pts, cells, strict=True)):
+                    cells = []
+        if not cells:
             if "polyline" not in o:
                 raise bad(f"{where}: a link needs a polyline or a cells property")
             snapped = [self.nearest(x, y) for x, y in self.points(o, "polyline")]
@@ -526,13 +554,13 @@ class _ObjectReader:
             sid = int(props.pop("id", o.get("id", 0)))
         except (TypeError, ValueError):
             raise bad(f"{where}: site id is not a number") from None
+        pos = self.position(o, where)
         if "cell" in props:
             cell = check_cell(self.m, props.pop("cell"), where)
+            if ("x" in o or "y" in o) and self.far(pos, cell):  # moved in Tiled
+                cell = self.nearest(*pos)
         else:
-            try:
-                cell = self.nearest(float(o.get("x", 0)) / self.sx, float(o.get("y", 0)) / self.sy)
-            except (TypeError, ValueError):
-                raise bad(f"{where}: site position is not a number") from None
+            cell = self.nearest(*pos)
         while sid in self.m.sites:
             sid += 1_000_000  # a foreign file may reuse ids; never drop a site
         kind = str(o.get("type") or o.get("class") or "city")
@@ -554,7 +582,7 @@ class _ObjectReader:
                     x, y, w, h = (float(o.get(k, 0)) for k in ("x", "y", "width", "height"))
                 except (TypeError, ValueError):
                     raise bad(f"{where}: area rectangle is not numeric") from None
-                poly = shapely.box(x / self.sx, y / self.sy, (x + w) / self.sx, (y + h) / self.sy)
+                poly = shapely.box(*self.unit(x, y), *self.unit(x + w, y + h))
             inside = shapely.contains_xy(poly.buffer(0), self.centres[:, 0], self.centres[:, 1])
             cells = np.flatnonzero(inside).tolist()
         name = str(o.get("name") or f"area {o.get('id')}")
