@@ -164,15 +164,10 @@ class Board:
         return [n for n in pool if n.casefold().startswith(key)]
 
 
-_BOARDS: dict[int, tuple[GameMap, object, Board]] = {}
-
-
 def board_of(gmap: GameMap) -> Board:
-    """The board of a map (cached while the map object lives and its areas are unchanged)."""
-    hit = _BOARDS.get(id(gmap))
+    """The board of a map. Not cached: the GM may edit realm numbers between calls, and
+    building it is cheap next to the region graph, which the map caches itself."""
     graph = gmap.regions()
-    if hit is not None and hit[0] is gmap and hit[1] is graph:
-        return hit[2]
     kinds, stats, homes = {}, {}, {}
     for name, area in gmap.areas.items():
         a = area.attrs
@@ -184,9 +179,7 @@ def board_of(gmap: GameMap) -> Board:
                 homes[name] = str(a["home"])
     adjacent = {n: frozenset(graph.names[j] for j in graph.neighbours(i))
                 for i, n in enumerate(graph.names)}
-    board = Board(tuple(sorted(kinds, key=str.casefold)), kinds, adjacent, stats, homes)
-    _BOARDS[id(gmap)] = (gmap, graph, board)
-    return board
+    return Board(tuple(sorted(kinds, key=str.casefold)), kinds, adjacent, stats, homes)
 
 
 def realm_rows(state: State) -> dict[str, object]:
