@@ -60,6 +60,17 @@ class ApClaimed(Event):
 
 
 @dataclass(frozen=True)
+class ApAdjusted(Event):
+    """The GM's correction or penalty ("AP scapheap -3", "AP scapheap = 12")."""
+
+    kind = "coi_ap_adjusted"
+    post: str
+    player: int
+    change: int
+    ap: int
+
+
+@dataclass(frozen=True)
 class ActionDone(Event):
     kind = "coi_action_done"
     post: str

@@ -18,6 +18,7 @@ from engine.rulesets.coi.clock import ap_at, normalise
 from engine.rulesets.coi.events import (
     ActionDone,
     ActionIgnored,
+    ApAdjusted,
     ApClaimed,
     GameEnded,
     GameStarted,
@@ -97,6 +98,7 @@ def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str],
     if game.gm and author.casefold() == game.gm.casefold():
         if not game.started_at and is_start(text):
             start(w, time, pid)
+        gm_adjustments(w, text, time, pid)
         return
     if game.ended_at:
         w.emit(PostSkipped(pid, author, "the game has ended"))
@@ -152,6 +154,29 @@ def apply_action(w: World, player, order: A.Order, time: str, pid: str) -> None:
     w.emit(ActionDone(pid, player.number, name, order.text, spent, player.ap))
     if isinstance(order, A.EndGame):
         maybe_end(w, time)
+
+
+GM_AP = re.compile(r"^\W*AP\s+(?:of\s+)?(\"[^\"]+\"|\S+)\s*(=|:)?\s*([+-]?\d+)\s*$", re.I)
+
+
+def gm_adjustments(w: World, text: str, time: str, pid: str) -> None:
+    """GM lines `AP NAME -3` (a penalty or correction) or `AP NAME = 12` (set)."""
+    for lineno, line in enumerate(A.clean_text(text).split("\n"), start=1):
+        m = GM_AP.match(line.strip())
+        if not m:
+            continue
+        p = w.player_named(m.group(1).strip('"'))
+        if p is None:
+            _diag(w, INVALID, f"{m.group(1)} is not a player", pid, lineno, line.strip())
+            continue
+        if p.ap_at and time >= p.ap_at:
+            p.ap = ap_at(p.ap, p.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"])
+            p.ap_at = time
+        value = int(m.group(3))
+        new = value if m.group(2) else p.ap + value
+        new = max(0, min(w.options["ap_cap"], new))
+        w.emit(ApAdjusted(pid, p.number, new - p.ap, new))
+        p.ap = new
 
 
 def is_start(text: str) -> bool:

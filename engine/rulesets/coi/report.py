@@ -74,6 +74,8 @@ def describe(ev: Any, name, label, rules: Rules) -> str:
         case E.ApClaimed():
             return (f"{name(ev.player)} claims {ev.claimed} AP: "
                     + ("correct." if ev.matches else f"WRONG, had {ev.actual} ({ev.after} after the post)."))
+        case E.ApAdjusted():
+            return f"GM: {name(ev.player)} {ev.change:+d} AP, now {ev.ap}"
         case E.Harvested():
             cut = f" ({ev.cut_off} hexes cut off from forts and ports)" if ev.cut_off else ""
             return f"harvested {ev.food} food, {ev.wood} wood, {ev.iron} iron{cut}"
@@ -159,7 +161,8 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
                 entry.update(reason=ev.reason)
             log.append(entry)
             pending = []
-        elif isinstance(ev, (E.GameStarted, E.PostSkipped, E.PostEdited, E.ApClaimed, E.GameEnded)):
+        elif isinstance(ev, (E.GameStarted, E.PostSkipped, E.PostEdited, E.ApClaimed, E.ApAdjusted,
+                             E.GameEnded)):
             log.append({"post": getattr(ev, "post", ""), "player": "", "text": "", "action": ev.kind,
                         "outcome": "note", "details": [describe(ev, name, label, rules)]})
         else:
