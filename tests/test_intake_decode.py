@@ -174,3 +174,19 @@ def test_plausibility_prefers_letters_to_controls_and_symbols():
     assert plausibility("Köln") > plausibility("K\x94ln")
     assert plausibility("Köln") > plausibility("K÷ln")
     assert plausibility("plain ascii") == 0
+
+
+def test_mixed_utf8_and_latin1_lines():
+    data = ("PLA 1\r\nNAME 3 Köln\r\n".encode() + "NAME 4 Düsseldorf\r\n".encode("latin-1")
+            + "NAME 5 Zürich\r\n".encode("latin-1") + b"SEA 5\r\n")
+    dec = decode(data, "m.txt")
+    assert (dec.text, dec.encoding) == (
+        "PLA 1\nNAME 3 Köln\nNAME 4 Düsseldorf\nNAME 5 Zürich\nSEA 5\n", "utf-8")
+    assert messages(dec) == [("warning", "ambiguous",
+                              "m.txt mixes encodings: lines 3, 4 are not UTF-8 and were read "
+                              "as ISO-8859-1 (Latin-1); the rest is UTF-8")]
+
+
+def test_many_mixed_lines_are_listed_briefly():
+    data = "Köln\n".encode() + "Köln\n".encode("cp1252") * 7
+    assert "lines 2, 3, 4, 5, 6, ... are not UTF-8" in decode(data, "x").diagnostics[0].message

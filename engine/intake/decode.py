@@ -164,6 +164,29 @@ def guess_8bit(data: bytes) -> tuple[str, str, dict[str, float]]:
     return best, texts[best], scores
 
 
+def _mixed_utf8(data: bytes) -> tuple[str, str, list[int], str] | None:
+    """Text pasted together from several sources: some lines UTF-8 with accents, others in
+    an 8-bit code page. Returns (text, 'utf-8', the 8-bit line numbers, their codec), or
+    None when no line is non-ASCII UTF-8 (then the whole file is 8-bit)."""
+    lines = data.split(b"\n")
+    utf8 = 0
+    decoded: list[str | None] = []
+    bad_lines: list[int] = []
+    for i, ln in enumerate(lines, start=1):
+        try:
+            decoded.append(ln.decode("utf-8"))
+            utf8 += not ln.isascii()
+        except UnicodeDecodeError:
+            decoded.append(None)
+            bad_lines.append(i)
+    if not utf8:
+        return None
+    codec, _, _ = guess_8bit(b"\n".join(lines[i - 1] for i in bad_lines))
+    text = "\n".join(t if t is not None else lines[i].decode(codec)
+                     for i, t in enumerate(decoded))
+    return text, "utf-8", bad_lines, codec
+
+
 def _sniff_utf16(data: bytes) -> str | None:
     """UTF-16 without BOM: ASCII text with every other byte NUL."""
     head = data[:4096]
@@ -241,12 +264,23 @@ def decode(data: bytes, name: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
         try:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
-            encoding, text, scores = guess_8bit(data)
-            others = ", ".join(f"{NAMES[c]} {s:g}" for c, s in scores.items() if c != encoding)
-            diags.append(_diag(
-                f"{label} is not UTF-8; read as {NAMES[encoding]} "
-                f"(plausibility {scores[encoding]:g}; {others or 'no other reading'})",
-                name, Severity.INFO, kind="ambiguous"))
+            mixed = _mixed_utf8(data)
+            if mixed is not None:
+                text, encoding, bad, codec = mixed
+                shown = ", ".join(str(n) for n in bad[:5]) + (", ..." if len(bad) > 5 else "")
+                diags.append(_diag(
+                    f"{label} mixes encodings: line{'s' * (len(bad) > 1)} {shown} "
+                    f"{'are' if len(bad) > 1 else 'is'} not UTF-8 and "
+                    f"{'were' if len(bad) > 1 else 'was'} read as {NAMES[codec]}; the rest "
+                    "is UTF-8", name, Severity.WARNING, kind="ambiguous"))
+            else:
+                encoding, text, scores = guess_8bit(data)
+                others = ", ".join(f"{NAMES[c]} {s:g}" for c, s in scores.items()
+                                   if c != encoding)
+                diags.append(_diag(
+                    f"{label} is not UTF-8; read as {NAMES[encoding]} "
+                    f"(plausibility {scores[encoding]:g}; {others or 'no other reading'})",
+                    name, Severity.INFO, kind="ambiguous"))
     text = normalise_newlines(text.lstrip("\ufeff"))
     if not text.strip():  # e.g. nothing but a byte-order mark, or UTF-16 spaces
         diags.append(_diag(f"{label} is blank (only white space); no orders in it", name,
