@@ -504,6 +504,12 @@ class GameService:
             else:
                 batches = [[s for s in pending if s.step == cur + 1]]
             state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            try:
+                over = self.ruleset.is_finished(state, scen)
+            except Exception:
+                over = False
+            if over:
+                batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
             for i, batch in enumerate(batches):
                 step = cur + 1 + i
                 share = (i / len(batches), (i + 1) / len(batches))

@@ -249,3 +249,10 @@ def test_summary_for_charts(game):
     summ = game.summary()
     assert sorted(summ) == [0, 1, 2]
     assert summ[0][1] == {"bands": 1, "strength": 2, "gold": 3}
+
+
+def test_no_run_after_the_end(game):
+    for _ in range(9):
+        assert game.run().steps
+    res = game.run()
+    assert res.steps == [] and "ended at turn 9" in res.note

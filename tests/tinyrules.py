@@ -189,6 +189,9 @@ class Tiny(Ruleset):
                 return Match(int(parts[1]), step, reason=f"header {line.strip()!r}")
         return Match()
 
+    def is_finished(self, state: State, scenario: Scenario) -> bool:
+        return 0 < scenario.options["income"] and state.step >= 9  # the tiny game lasts 9 turns
+
     def report(self, state: State, events, faction, scenario, diagnostics=None) -> dict:
         if faction is None and state.step == scenario.options["bad_report_at"]:
             raise RuntimeError("report exploded on purpose")
