@@ -65,3 +65,31 @@ def test_expected_counts_per_face_are_exact_for_every_column():
         assert list(c.results) == sorted(c.results, key=order.index)
     for a, b in zip(cols, cols[1:], strict=False):
         assert all(order.index(x) <= order.index(y) for x, y in zip(a.results, b.results, strict=True))
+
+
+def test_column_readings():
+    from engine.rulesets.artnes.rules import default_catalogs
+
+    crt = default_catalogs()["crt"]
+    numeric = ladder(crt, "numeric")
+    assert [c.label for c in numeric] == ["1:2", "2:3", "1:1", "3:2", "5:3", "2:1", "3:1"]
+    assert numeric[5].results == "CCDDEE"      # the printed sixth column, now headed 2:1
+    swapped = ladder(crt, "swapped")
+    assert [c.label for c in swapped][4:6] == ["5:3", "2:1"]
+    assert swapped[4].results == "CCDDEE" and swapped[5].results == "BCCDDE"
+
+
+def test_sea_battle_with_three_nations_spares_the_neutral_one():
+    from engine.rulesets.artnes.combat import sea_battle
+
+    at_war = {(1, 2)}
+    for seed in range(1, 40):
+        lost = sea_battle({1: 2, 2: 3, 3: 4}, lambda a, b: (min(a, b), max(a, b)) in at_war,
+                          "galley", Dice(seed, "sea"), "test")
+        assert lost[3] == 0
+        assert (lost[1] == 2) != (lost[2] == 3)   # exactly one side is wiped out
+    from engine.dice import ScriptedDice
+
+    # side removal: each draw picks a side (1 or 2) with equal chances
+    lost = sea_battle({1: 1, 2: 3}, lambda a, b: True, "side", ScriptedDice([2, 2, 1]), "test")
+    assert lost == {1: 1, 2: 2}
