@@ -114,7 +114,11 @@ def keyword(word: str, keywords: Mapping[str, K] | Iterable[str],
     if len(w) < min_len:
         return None, []
     hits = [k for k in upper if k.startswith(w)]
-    values = {id(upper[k]): upper[k] for k in hits}
+    values: list = []  # distinct meanings: aliases of one value are not ambiguous
+    for k in hits:
+        v = upper[k]
+        if not any(v is u or (type(v) is type(u) and v == u) for u in values):
+            values.append(v)
     if len(values) == 1:
         return upper[hits[0]], hits
     return None, sorted(hits)
