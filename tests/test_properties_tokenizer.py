@@ -141,3 +141,12 @@ def test_keyword_never_raises(word, kws):
     assert value is None or value in kws or value in {k.upper() for k in kws} or any(
         k.upper() == str(value).upper() for k in kws)
     assert isinstance(cands, list)
+
+
+def test_aliases_with_equal_values_are_one_meaning():
+    table = {"INF": int("1000"), "INFANTRY": int("1000"), "IRON": 7}
+    assert keyword("inf", table) == (1000, ["INF"])
+    assert keyword("infa", table) == (1000, ["INFANTRY"])
+    value, cands = keyword("in", table)
+    assert value == 1000 and cands == ["INF", "INFANTRY"]
+    assert keyword("i", table) == (None, ["INF", "INFANTRY", "IRON"])
