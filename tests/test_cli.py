@@ -218,3 +218,22 @@ def test_cli_imports_no_qt():
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_demo_open_starts_the_gui_command(tmp_path, capsys, monkeypatch):
+    import app.cli as cli
+
+    opened = []
+    try:
+        import app.cli.gui_cmd as gui
+    except Exception:
+        gui = None
+    if gui is not None:
+        monkeypatch.setattr(gui, "run", lambda args: opened.append(args.game) or 0)
+    else:  # no GUI command here: demo --open says so and still succeeds
+        monkeypatch.setattr(cli, "LOAD_PROBLEMS", {})
+    assert main(["demo", "--ruleset", "tiny", "--dir", str(tmp_path), "--turns", "1", "--open"]) == 0
+    if gui is not None:
+        assert opened == [str(tmp_path / "tiny-demo.db")]
+    else:
+        assert "GUI is not available" in capsys.readouterr().out
