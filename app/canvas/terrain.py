@@ -241,24 +241,51 @@ class TerrainLayer(ChunkedLayer):
             self._image = None
 
     def pixel_image(self) -> QImage:
+        """The image shares the numpy buffer: edits write pixels, no copy per change."""
         self._ensure_pixels()
         if self._image is None:
             h, w = self._pixels.shape
-            self._image = QImage(self._pixels.tobytes(), w, h, w * 4, QImage.Format.Format_RGB32).copy()
+            self._image = QImage(self._pixels.data, w, h, w * 4, QImage.Format.Format_RGB32)
         return self._image
 
     # ---- changes --------------------------------------------------------------------
 
     def cells_changed(self, cells: np.ndarray) -> None:
+        self._colours()
+        if self._tiles:
+            self._patch_tiles(cells)
         self.invalidate(cells)
         if self._pixels is not None:
-            self._colours()
             rows, cols = self._pixel_index(cells)
             self._pixels[rows, cols] = np.tile(self._rgb[self.gmap.terrain[cells]],
                                                len(rows) // max(len(cells), 1))
-            self._image = None
         for fn in self.image_listeners:
             fn(cells)
+
+    def chunk_changed(self, chunk: int) -> None:
+        pass  # tiles are patched in place by _patch_tiles, not dropped
+
+    def _patch_tiles(self, cells: np.ndarray) -> None:
+        """Paint just the changed cells into the cached tiles (cheaper than re-rendering)."""
+        gw = geo.grid_size(self.gmap.grid)[0]
+        chunk_of = (cells // gw // self.chunk) * self.chunks_x + (cells % gw) // self.chunk
+        scale = self._tile_scale
+        for ch in np.unique(chunk_of):
+            tile = self._tiles.get(int(ch))
+            if tile is None:
+                continue
+            image, rect = tile
+            mine = cells[chunk_of == ch]
+            codes = self.gmap.terrain[mine]
+            polys = geo.polygons(self.gmap.grid, mine)
+            p = QPainter(image)
+            p.scale(scale, scale)
+            p.translate(-rect.x(), -rect.y())
+            p.setPen(Qt.PenStyle.NoPen)
+            for code in np.unique(codes):
+                p.setBrush(self._brushes[int(code)])
+                p.drawPath(polygons_path(polys[codes == code]))
+            p.end()
 
     def reset(self) -> None:
         self._cache.clear()
