@@ -221,3 +221,13 @@ def test_locked_by_another_process(game, tmp_path):
     assert _dump(tmp_path / "g.db") == before
     game.run()  # and works once the other writer is gone
     assert game.current_step == 1
+
+
+def test_events_of_an_unknown_kind_still_load(game, tmp_path):
+    game.run()
+    con = sqlite3.connect(tmp_path / "g.db")
+    con.execute("UPDATE rs_event SET kind='gone_kind' WHERE seq=1")
+    con.commit()
+    con.close()
+    ev = game.events(1).records[0].event
+    assert (ev.kind, ev.original_kind) == ("rs_unknown_event", "gone_kind")

@@ -52,6 +52,15 @@ class StoredSubmission:
         return not self.superseded and not self.edited and self.applied_step is None
 
 
+@dataclass(frozen=True)
+class UnknownEvent(Event):
+    """A stored event whose kind the installed ruleset no longer declares; kept as JSON."""
+
+    kind = "rs_unknown_event"
+    original_kind: str = ""
+    data: str = "{}"
+
+
 def _faction_set(fs: frozenset[int] | set[int] | None) -> str | None:
     if fs is None:
         return None
@@ -180,7 +189,12 @@ class JournalMixin:
             q = q.where(EVT.c.kind == kind)
         log = EventLog()
         for seq, phase, k, data in c.execute(q.order_by(EVT.c.seq)):
-            log.records.append(EventRecord(seq, phase, Event.from_dict({"kind": k, **json.loads(data)})))
+            fields = json.loads(data)
+            try:
+                ev = Event.from_dict({"kind": k, **fields})
+            except (KeyError, TypeError, ValueError):  # a kind this ruleset version lacks
+                ev = UnknownEvent(k, data)
+            log.records.append(EventRecord(seq, phase, ev))
         return log
 
     # ---- reports ------------------------------------------------------------------
@@ -208,7 +222,5 @@ class JournalMixin:
         g = self.game_id
         for t in (EVT, REP):
             c.execute(delete(t).where(and_(t.c.game_id == g, t.c.step > step)))
-        c.execute(delete(DIAG).where(DIAG.c.game_id == g, DIAG.c.submission_id.is_(None),
-                                     DIAG.c.step > step))
         st = StepRow.__table__
         c.execute(delete(st).where(st.c.game_id == g, st.c.number > step))
