@@ -279,3 +279,22 @@ def test_unknown_or_dead_player():
 def test_findings_are_illegal_kind(kind):
     diags = run("PLA 5 1 FO\nLAND 1 1 BO 3 E")
     assert {d.kind for d in diags} == {kind}
+
+
+def test_custom_troop_list_is_read_with_the_games_names():
+    from engine.rulesets.kok.catalogs import TROOPS
+    from engine.tables import Catalog
+
+    scen = fx.scenario()
+    rows = [dict(r) for r in scen.catalogs["troops"].rows]
+    for r in rows:
+        if r["symbol"] == "F":
+            r["name"] = "Legionaries"
+    scen.catalogs["troops"] = Catalog(TROOPS, rows)
+    st = fx.state()
+    sheet = parse_orders("BEGIN\nLAND 1 1 LE 2 E\nPLA 1 2 LEGIONARY\nEND", "SP1.R4")
+    assert sheet.orders[:1] == []   # the standard list knows no LE
+    diags = check(sheet, st, 1, scen)
+    assert [type(o).__name__ for o in sheet.orders] == ["LandMove", "Place"]
+    assert sheet.orders[0].units == {"F": 2} and sheet.orders[1].items == [(fx.cell(1, 2), "F")]
+    assert [d for d in diags if d.severity == Severity.ERROR] == []

@@ -8,6 +8,7 @@ part or otherwise than written (rule book 8.5). Every finding names the line.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from engine.rulesets.kok.catalogs import (
     terrain_of,
     troops_of,
 )
-from engine.rulesets.kok.orders import TroopWords, bind, decode
+from engine.rulesets.kok.orders import TroopWords, bind, decode, parse_orders
 from engine.rulesets.kok.orders_model import (
     Ally,
     Build,
@@ -158,8 +159,19 @@ class Board:
 def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
     """Findings for `faction`'s sheet against `state`; the state is left untouched."""
     board = Board(state, scenario)
+    reread: list[Diagnostic] = []
+    words = board.rules.words()
+    if sheet.header.get("troops", words.names) != words.names and "text" in sheet.header:
+        # read with another troop list than this game's (the ruleset's parse_orders does
+        # not know the scenario): read it again with the game's own troop names
+        again = parse_orders(sheet.header["text"], sheet.source, width=board.width,
+                             troops=words.names)
+        sheet.orders[:] = again.orders
+        sheet.diagnostics[:] = again.diagnostics
+        sheet.header.update(again.header)
+        reread = [dataclasses.replace(d, faction=faction) for d in again.diagnostics]
     bind(sheet, board.width)
-    return _Checker(sheet, board, faction).run()
+    return reread + _Checker(sheet, board, faction).run()
 
 
 def generals_available(board: Board, faction: int) -> int:

@@ -132,7 +132,9 @@ def _suitable(board: Board, faction: int, cell: int, troop) -> bool:
 def auto_orders(state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
     """NMR orders for `faction` as a parsed sheet (source "NMR"), cells bound to the map."""
     text = nmr_text(state, faction, scenario, dice)
-    sheet = parse_orders(text, source=f"NMR player {faction}")
+    words = Board(state, scenario).rules.words()
+    sheet = parse_orders(text, source=f"NMR player {faction}", width=scenario.map.grid.width,
+                         troops=words.names)
     bind(sheet, scenario.map.grid.width)
     sheet.header.update({"nmr": True, "faction": faction, "text": text})
     return sheet

@@ -17,6 +17,7 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.orders import AMBIGUOUS, ILLEGAL, INVALID, Diagnostic, OrderSheet, Severity
 from engine.orders.tokenizer import NUMBER, STRING, Token, Tokenizer, split_lines
@@ -77,26 +78,32 @@ class TroopWords:
         `sure` is False when only the first two letters matched and the rest differs
         (FOOL read as FOOT); the caller then warns that it guessed.
         """
-        w = word.upper()
-        if len(w) < 2 or not w[:2].isalpha():
-            return None, False, []
-        hits = []
-        for name, sym in self.names:
-            parts = name.upper().split()
-            first = parts[0]
-            joined = "".join(parts)
-            if first.startswith(w) or w.startswith(first) or joined.startswith(w) \
-                    or w.startswith(joined):
-                hits.append((sym, True, parts[1:] if not w.startswith(joined) else []))
-        if len(hits) == 1:
-            return hits[0]
-        if len(hits) > 1:
-            exact = [h for h in hits if self.name_of(h[0]).upper().split()[0] == w]
-            return exact[0] if len(exact) == 1 else (None, False, [])
-        by_two = [s for name, s in self.names if name.replace(" ", "")[:2].upper() == w[:2]]
-        if len(by_two) == 1:
-            return by_two[0], False, []
-        return None, False, []
+        sym, sure, rest = _match(self.names, word.upper())
+        return sym, sure, list(rest)
+
+
+@lru_cache(maxsize=4096)
+def _match(names: tuple[tuple[str, str], ...], w: str) -> tuple[str | None, bool, tuple[str, ...]]:
+    """TroopWords.match, remembered: the same few words recur on every line."""
+    if len(w) < 2 or not w[:2].isalpha():
+        return None, False, ()
+    hits = []
+    for name, sym in names:
+        parts = name.upper().split()
+        joined = "".join(parts)
+        if parts[0].startswith(w) or w.startswith(parts[0]) or joined.startswith(w) \
+                or w.startswith(joined):
+            hits.append((sym, True, tuple(parts[1:]) if not w.startswith(joined) else ()))
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
+        firsts = {sym: name.upper().split()[0] for name, sym in names}
+        exact = [h for h in hits if firsts[h[0]] == w]
+        return exact[0] if len(exact) == 1 else (None, False, ())
+    by_two = [sym for name, sym in names if name.replace(" ", "")[:2].upper() == w[:2]]
+    if len(by_two) == 1:
+        return by_two[0], False, ()
+    return None, False, ()
 
 
 def troop_words(troops: Iterable[tuple[str, str]] | None) -> TroopWords:
@@ -134,8 +141,8 @@ class _Line:
              severity: Severity = Severity.ERROR) -> None:
         if severity == Severity.ERROR:
             self.failed = True
-        self.sheet.add(Diagnostic(kind, message, self.lineno, self.col(tok), self.text.strip(),
-                                  severity=severity))
+        self.sheet.add(Diagnostic(kind, _clip(message), self.lineno, self.col(tok),
+                                  _clip(self.text.strip()), severity=severity))
 
     def warn(self, kind: str, message: str, tok: Token | None = None) -> None:
         self.diag(kind, message, tok, Severity.WARNING)
@@ -177,6 +184,11 @@ class _Line:
             self.warn(INVALID, f"extra words at the end ignored: {rest}", self.peek())
 
 
+def _clip(text: str, limit: int = 160) -> str:
+    """Messages and quoted lines stay readable even when a 'line' is a megabyte long."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _encode(x: int, y: int, width: int) -> int:
     # x beyond the width cannot be told apart after encoding; keep it off the map instead
     if x >= width:
@@ -193,6 +205,8 @@ def decode(cell: int, width: int) -> tuple[int, int]:
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str:
+    if len(word) > 20:
+        return ""
     close = difflib.get_close_matches(word.upper(), list(choices), n=1, cutoff=0.6)
     return f"; did you mean {close[0]}?" if close else ""
 
@@ -221,9 +235,13 @@ def parse_orders(text: str, source: str = "", *, width: int | None = None,
     """Read an orders text; never raises. `troops` is (name, symbol) of the game's list."""
     sheet = OrderSheet(source=source)
     sheet.header["width"] = width or PROVISIONAL_WIDTH
+    words = troop_words(troops)
+    text = text if isinstance(text, str) else str(text)
+    # what the sheet was read with, so check() can re-read it for a custom troop list
+    sheet.header["troops"] = words.names
+    sheet.header["text"] = text
     try:
-        _parse(sheet, text if isinstance(text, str) else str(text), width or PROVISIONAL_WIDTH,
-               troop_words(troops))
+        _parse(sheet, text, width or PROVISIONAL_WIDTH, words)
     except Exception as e:  # a bug must not lose the whole sheet; report it instead
         sheet.add(Diagnostic(INVALID, f"internal error while reading the orders: {e!r}"))
     return sheet
