@@ -1,6 +1,8 @@
 """King of Kings order checker: orders against the current state, which stays unchanged."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.orders import AMBIGUOUS, ILLEGAL, Severity
 from engine.rulesets.kok.check import check
@@ -298,3 +300,20 @@ def test_custom_troop_list_is_read_with_the_games_names():
     assert [type(o).__name__ for o in sheet.orders] == ["LandMove", "Place"]
     assert sheet.orders[0].units == {"F": 2} and sheet.orders[1].items == [(fx.cell(1, 2), "F")]
     assert [d for d in diags if d.severity == Severity.ERROR] == []
+
+
+_WORDS = ["PLA", "SEA", "LAND", "DEF", "ALL", "CEDE", "DON", "BUILD", "NAME", "AT", "FO", "HO",
+          "SH", "CA", "GE", "BO", "N", "S", "E", "W", "T", "P", "C", "0", "1", "2", "3", "5",
+          "7", "9", "40", "-1", "1/1", "x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=10).map(" ".join),
+                max_size=8).map("\n".join), st.integers(1, 4))
+def test_any_sheet_checks_without_raising(body, faction):
+    st_ = fx.state()
+    before = st_.to_json()
+    sheet = parse_orders(f"BEGIN\n{body}\nEND")
+    diags = check(sheet, st_, faction, fx.scenario())
+    assert st_.to_json() == before
+    assert all(d.line >= 0 and d.kind in (ILLEGAL, AMBIGUOUS, "invalid") for d in diags)
