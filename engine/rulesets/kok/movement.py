@@ -174,6 +174,12 @@ def walk(b: Board, d: TurnData, tribe: int, start: int, route: list[str], points
             if w.steps_left:
                 w.stop = "blocked by enemy troops"
             break
+        if owner and owner != tribe and b.of(nxt, owner) and b.status(tribe, owner) == 0:
+            # declared friendly but no alliance in force yet: the owner's troops still block,
+            # and as the mover may not attack them the move ends there (and is cancelled)
+            w.steps_left = left - 1
+            w.stop = f"player {owner}'s troops block the way (no alliance in force yet)"
+            break
         if owner != tribe and conquers and not b.friendly(tribe, owner) and not _anyone(b, nxt, tribe):
             w.occupy.append(nxt)  # 3.1.3: an empty province goes to whoever walks in
     return w
