@@ -175,3 +175,20 @@ def test_gui_subcommand_is_discovered():
     r = subprocess.run([sys.executable, "-m", "app.cli", "gui", "--help"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "--screenshot" in r.stdout
+
+
+def test_game_database_open_edit_save(win, tmp_path):
+    tinyrules = pytest.importorskip("tinyrules")
+    from engine.service import GameService
+
+    db = tmp_path / "g.db"
+    GameService.create(db, tinyrules.tiny_scenario("tiny")).close()
+    assert win.open_path(db)
+    assert win.doc.kind == "game"
+    m = win.editor.gmap
+    from app.editor import commands as cmd
+
+    win.editor.push(cmd.PaintTerrain(m, {0: "volcano"}))
+    assert win.save()
+    with GameService.open(db) as svc:
+        assert svc.scenario.map.terrain_at(0) == "volcano"
