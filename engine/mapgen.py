@@ -148,8 +148,8 @@ def _terrain_map(kind: str, style: str, width: int, height: int, dice: Dice, **p
         names = np.array([ATLANTIS.get(t, t) for t in names], dtype=object)
     _paint(m, names, _palette(ruleset))
     heights = h
-    _rivers(m, heights, water, lh, dice, int(p.get("rivers", max(1, int(land.sum()) // 350))))
-    _cities(m, water, dice, int(p.get("cities", max(2, int(land.sum()) // 250))), ruleset)
+    _rivers(m, heights, water, lh, dice, int(p.get("rivers", min(150, max(1, int(land.sum()) // 350)))))
+    _cities(m, water, dice, int(p.get("cities", min(200, max(2, int(land.sum()) // 250)))), ruleset)
     if kind == "regions":
         _provinces(m, water, dice, int(p.get("region_size", 30)))
     return m
@@ -237,10 +237,15 @@ def _cities(m: GameMap, water: np.ndarray, dice: Dice, count: int, ruleset: Any)
     xy = m.grid.centers_array()
     spacing = max(3.0, math.sqrt(len(cand) / count) * 0.9) * (1.5 if isinstance(m.grid, HexGrid) else 1.0)
     chosen: list[int] = []
-    for c in cand[np.argsort(-score[cand], kind="stable")]:
-        if chosen and np.min(np.hypot(*(xy[chosen] - xy[c]).T)) < spacing:
+    buckets: dict[tuple[int, int], list[int]] = {}  # spatial hash: only nearby cities are compared
+    for c in cand[np.argsort(-score[cand], kind="stable")][: 200 * count]:
+        x, y = xy[c]
+        bx, by = int(x // spacing), int(y // spacing)
+        near = [o for i in (-1, 0, 1) for j in (-1, 0, 1) for o in buckets.get((bx + i, by + j), ())]
+        if any((xy[o, 0] - x) ** 2 + (xy[o, 1] - y) ** 2 < spacing * spacing for o in near):
             continue
         chosen.append(int(c))
+        buckets.setdefault((bx, by), []).append(int(c))
         if len(chosen) >= count:
             break
     taken: set[str] = set()
@@ -262,11 +267,13 @@ def _roads(m: GameMap, cities: list[int], water: np.ndarray, spacing: float) -> 
     done: set[tuple[int, int]] = set()
     unit = math.sqrt(3.0) if isinstance(m.grid, HexGrid) else 1.0
     nbr_cache: dict[int, list[int]] = {}
-    for a in cities:
-        others = [b for b in cities if b != a]
-        if not others:
+    pts = xy[cities]
+    for i, a in enumerate(cities):
+        if len(cities) < 2:
             return
-        b = min(others, key=lambda k: (float(np.hypot(*(xy[k] - xy[a]))), k))
+        d2 = ((pts - xy[a]) ** 2).sum(axis=1)
+        d2[i] = np.inf
+        b = cities[int(np.argmin(d2))]
         if (min(a, b), max(a, b)) in done:
             continue
         done.add((min(a, b), max(a, b)))
