@@ -655,7 +655,8 @@ class GameService:
 
     def export(self, folder: str | Path, step: int | None = None) -> list[Path]:
         """Every faction's report in every format plus the GM's, named
-        `<game>-t<NNN>-f<FF>.<ext>` and `<game>-t<NNN>-gm.<ext>`."""
+        `<game>-t<NNN>-f<FF>.<ext>` and `<game>-t<NNN>-gm.<ext>`, and each faction's
+        orders template `<game>-t<NNN>-f<FF>-orders.txt` if the ruleset writes one."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         written = []
@@ -670,7 +671,23 @@ class GameService:
                 p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
                 p.write_text(self.store.load_report(c, step, faction or None, fmt), encoding="utf-8")
                 written.append(p)
+            written += self._write_templates(c, folder, base, step)
         return written
+
+    def _write_templates(self, c: Any, folder: Path, base: str, step: int) -> list[Path]:
+        """Each faction's orders template for the next turn, where the ruleset has one."""
+        out: list[Path] = []
+        state, scen = self._state(c, step), self.scenario
+        for f in scen.factions:
+            try:
+                text = self.ruleset.orders_template(state, f.number, scen)
+            except Exception:  # a template is a convenience; the reports are written already
+                continue
+            if text:
+                p = folder / f"{base}-t{step:03d}-f{f.number:02d}-orders.txt"
+                p.write_text(text, encoding="utf-8")
+                out.append(p)
+        return out
 
     def summary(self) -> dict[int, dict[int, dict[str, float]]]:
         """{step: {faction: {measure: value}}} for every step, for charts."""

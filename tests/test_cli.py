@@ -237,3 +237,13 @@ def test_demo_open_starts_the_gui_command(tmp_path, capsys, monkeypatch):
         assert opened == [str(tmp_path / "tiny-demo.db")]
     else:
         assert "GUI is not available" in capsys.readouterr().out
+
+
+def test_events(game, capsys):
+    assert main(["run", str(game), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["events", str(game), "--faction", "2"]) == EXIT_OK
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines and all(e["faction"] == 2 for e in lines)
+    assert main(["events", str(game), "--kind", "nothing"]) == EXIT_OK
+    assert capsys.readouterr().out == ""

@@ -256,3 +256,30 @@ def test_no_run_after_the_end(game):
         assert game.run().steps
     res = game.run()
     assert res.steps == [] and "ended at turn 9" in res.note
+
+
+def test_reading_while_a_run_holds_the_game(game):
+    """The GM console reads status and history while a run works in the background."""
+    game.import_text("#tiny 1 1\nGROW 1\n")
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(frac, msg):
+        if "fight" in msg:
+            inside.set()
+            release.wait(10)
+
+    errors = []
+    t = threading.Thread(target=lambda: errors.append(game.run(progress=slow)))
+    t.start()
+    try:
+        assert inside.wait(10)
+        assert game.status().current_step == 0
+        assert game.state(0).step == 0
+        from engine.db import GameLocked
+
+        with pytest.raises(GameLocked):  # a second writer is refused, not interleaved
+            game.import_text("#tiny 2 1\nGROW 1\n")
+    finally:
+        release.set()
+        t.join(10)
+    assert errors[0].steps == [1] and game.current_step == 1

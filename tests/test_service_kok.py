@@ -65,8 +65,9 @@ def test_kok_cli_demo_and_check(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "turn 2:" in out
     db = tmp_path / "demo" / "kok-demo.db"
-    reports = list((tmp_path / "demo" / "reports" / "turn-002").iterdir())
-    assert len(reports) == 3 * 5  # four tribes and the GM, three formats
+    reports = sorted(p.name for p in (tmp_path / "demo" / "reports" / "turn-002").iterdir())
+    assert len([r for r in reports if "orders" not in r]) == 3 * 5  # 4 tribes + GM, 3 formats
+    assert len([r for r in reports if r.endswith("-orders.txt")]) == 4  # orders templates
     bad = tmp_path / "SP1.R3"
     bad.write_text("BEGIN\nPLA 99 99 HO\nFROBNICATE 1 2\nEND\n", encoding="utf-8")
     assert main(["check", str(db), str(bad), "--faction", "1"]) == EXIT_ERRORS

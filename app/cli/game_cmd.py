@@ -67,6 +67,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--turn", type=int, help="turn (default: the last one run)")
     p.set_defaults(func=cmd_state)
 
+    p = sub.add_parser("events", help="the events of a turn, one JSON object a line")
+    p.add_argument("game")
+    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
+    p.add_argument("--faction", type=int, help="only events concerning this faction")
+    p.add_argument("--kind", help="only events of this kind")
+    p.set_defaults(func=cmd_events)
+
     p = sub.add_parser("report", help="print one report")
     p.add_argument("game")
     p.add_argument("--faction", type=int, help="faction number (default: the GM's report)")
@@ -305,4 +312,11 @@ def cmd_report(args: argparse.Namespace) -> int:
             if type(e) is GameDbError:
                 raise _refused(e) from None
             raise
+        return EXIT_OK
+
+
+def cmd_events(args: argparse.Namespace) -> int:
+    with open_game(args.game) as svc:
+        for r in svc.events(args.turn, args.faction, args.kind).records:
+            print(json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False))
         return EXIT_OK
