@@ -116,3 +116,33 @@ def _disagreements(turns) -> list[str]:
 def test_checker_agrees_with_the_adjudication_on_the_demo():
     scen, orders = demo()
     assert _disagreements(play(scen, orders, 4)) == []
+
+
+def test_demo_map_file_is_what_make_map_makes():
+    import importlib.util
+
+    from engine.mapfile import load_map
+    from engine.rulesets.kok.demo import MAP
+
+    spec = importlib.util.spec_from_file_location("make_map", MAP.with_name("make_map.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    built, saved = mod.build(), load_map(MAP)
+    assert built.to_dict() == saved.to_dict()
+    g = saved.grid
+    assert (g.width, g.height) == (24, 16)
+    terrains = set(saved.terrain_names())
+    assert terrains == {"cultivated", "plains", "grassland", "desert", "steppes", "forest",
+                        "hills", "mountains", "marsh", "swamps", "town", "city",
+                        "metropolis", "sea"}
+    # an inland channel (not the border ocean) joins north and south: the fleet sails it
+    sea = {c for c in range(len(g)) if saved.terrain_at(c) == "sea"
+           and 0 < c % g.width < g.width - 1 and 0 < c // g.width < g.height - 1}
+    seen, todo = {g.cell(8, 3)}, [g.cell(8, 3)]
+    while todo:
+        c = todo.pop()
+        for n in g.neighbours(c):
+            if n in sea and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert g.cell(12, 12) in seen
