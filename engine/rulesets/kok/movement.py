@@ -92,6 +92,16 @@ def land_points(b: Board, units: dict[str, int]) -> int:
     return min(moves)
 
 
+def strands(b: Board, cell: int, tribe: int, units: dict[str, int]) -> int:
+    """Troops a move would leave at sea without ships to carry them (0 on land)."""
+    if not b.is_sea(cell):
+        return 0
+    left = {s: n - units.get(s, 0) for s, n in b.of(cell, tribe).items()}
+    ships = sum(n for s, n in left.items() if b.troop(s).transport)
+    carried = sum(n for s, n in left.items() if not b.troop(s).transport and b.troop(s).sea_move == 0)
+    return max(0, carried - ships)
+
+
 def has_general(b: Board, cell: int, tribe: int) -> bool:
     return any(b.troop(s).general for s in b.of(cell, tribe))
 
@@ -207,6 +217,10 @@ def land_move(ctx: TurnContext, b: Board, d: TurnData, tribe: int, o: om.LandMov
         return fail(ctx, tribe, o, "nothing to move", start)
     if not o.route:
         return fail(ctx, tribe, o, "no directions given", start)
+    if len({s for s in units if b.troop(s).transport}) > 1:
+        return fail(ctx, tribe, o, "only one kind of transport may be moved in one order", start)
+    if (n := strands(b, start, tribe, units)):
+        return fail(ctx, tribe, o, f"the move would leave {n} troops at sea without ships", start)
     points = land_points(b, units)
     if points <= 0:
         return fail(ctx, tribe, o, "these troops cannot move over land", start)

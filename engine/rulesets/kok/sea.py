@@ -22,7 +22,7 @@ from engine.rulesets.kok.events import (
     SeaBattle,
     SeaBattleRound,
 )
-from engine.rulesets.kok.movement import choose_units, has_general
+from engine.rulesets.kok.movement import choose_units, has_general, strands
 from engine.rulesets.kok.turn import TurnData, data, fail, partial
 
 
@@ -89,6 +89,8 @@ def sea_move(ctx: TurnContext, b: Board, d: TurnData, tribe: int, o: om.SeaMove,
     if loaded is None:
         return
     units, points = loaded
+    if (n := strands(b, start, tribe, units)):
+        return fail(ctx, tribe, o, f"the move would leave {n} troops at sea without ships", start)
     route = list(o.route)
     if not route:
         return fail(ctx, tribe, o, "no directions given", start)
