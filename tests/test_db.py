@@ -231,3 +231,23 @@ def test_events_of_an_unknown_kind_still_load(game, tmp_path):
     con.close()
     ev = game.events(1).records[0].event
     assert (ev.kind, ev.original_kind) == ("rs_unknown_event", "gone_kind")
+
+
+@pytest.mark.parametrize("kind", ["hex", "regions"])
+def test_other_map_kinds_round_trip(tmp_path, kind):
+    from engine.map import new_map
+
+    scen = tinyrules.tiny_scenario()
+    m = new_map(kind, 8, 5)
+    m.set_terrain(range(0, 40, 3), "forest")
+    m.add_area("North", "realm", range(0, 16))
+    m.add_area("South", "sea", range(16, 40))
+    if kind == "regions":
+        m.set_adjacent("North", "South", False)
+    else:
+        m.add_link("river", 9, m.grid.neighbours(9)[2])
+    m.meta["author"] = "test"
+    scen.map = m
+    GameService.create(tmp_path / "m.db", scen).close()
+    with GameService.open(tmp_path / "m.db") as svc:
+        assert svc.scenario.map.to_dict() == m.to_dict()

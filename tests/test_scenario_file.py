@@ -172,3 +172,20 @@ def test_unreadable_files(tmp_path):
         parse_scenario("name = 'x'\n", "x.toml")
     with pytest.raises(ScenarioFileError, match="no \\[map\\]"):
         parse_scenario("ruleset = 'tiny'\n", "x.toml")
+
+
+def test_round_trip_region_map_with_adjacency_edits(tmp_path):
+    s = _scenario()
+    m = new_map("regions", 6, 4)
+    m.add_area("Gaul", "realm", [0, 1, 6, 7])
+    m.add_area("Rome", "realm", [2, 3, 8, 9])
+    m.add_area("Mare", "sea", [12, 13, 14, 15, 18, 19, 20, 21])
+    m.add_area("Isle", "realm", [23])
+    m.set_adjacent("Isle", "Mare", True)
+    m.set_adjacent("Gaul", "Rome", False)
+    m.areas["Gaul"].attrs["label_x"] = 1.0
+    m.areas["Gaul"].attrs["label_y"] = 1.0
+    s.map = m
+    again = parse_scenario(dump_scenario(s), tmp_path / "r.toml")
+    _same(s, again)
+    assert again.map.regions().edges() == m.regions().edges()
