@@ -80,3 +80,16 @@ def test_bad_subject_is_named():
 def test_nothing_at_all():
     m = identify(Submission("BEGIN\nEND"), fx.scenario())
     assert m.faction is None and m.reason.startswith("no subject")
+
+
+def test_pasted_template_header():
+    from engine.rulesets.kok.reports import orders_template
+
+    text = orders_template(fx.state(), 2, fx.scenario()).replace("BEGIN\n", "BEGIN\nALL 1 3\n")
+    m = identify(Submission(text, "paste", "pasted"), fx.scenario())
+    assert (m.faction, m.step, m.game) == (2, 4, "TESTGAME")
+    assert "player 2 from the orders template's header" in m.reason
+    # a subject still wins over the template
+    m = identify(Submission(text, "email", "<x>", sender="three@example.org",
+                            subject="TESTGAME 5"), fx.scenario())
+    assert (m.faction, m.step) == (3, 5)

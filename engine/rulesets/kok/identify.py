@@ -1,6 +1,7 @@
 """Whose orders, for which game and turn (rule book 5 and 9.4).
 
-Three clues, in the book's own conventions: the e-mail subject `GAMECODE TURN` (e.g.
+Three clues, in the book's own conventions (and, for pasted orders, the comment header
+of the orders template Realmsmith writes): the e-mail subject `GAMECODE TURN` (e.g.
 `KTEST 22`), the file name `SP<player>.R<turn>` (e.g. `SP3.R14`), and the sender's
 address, which the host cross-references to the player. The turn is the one the orders
 are for: one more than the turn of the last report. Anything that does not fit (another
@@ -19,6 +20,8 @@ from engine.scenario import Scenario
 
 SP_NAME = re.compile(r"(?<![A-Za-z0-9])SP0*(\d+)\.R0*(\d+)(?![0-9])", re.I)
 _REPLY = re.compile(r"^\s*((re|aw|fwd?|wg|tr)\s*(\[\d+\])?\s*:\s*)+", re.I)
+_TEMPLATE = re.compile(r"^#.*game\s+(?P<game>\S+?):\s+orders of player\s+(?P<player>\d+)"
+                       r".*for turn\s+(?P<turn>\d+)", re.I | re.M)
 _SUBJECT = re.compile(r"^(?P<game>.*?\S)\s*[\s,:/#-]\s*(?:turn\s*)?#?(?P<turn>\d+)\s*$", re.I)
 
 
@@ -105,6 +108,20 @@ def identify(submission: Submission, scenario: Scenario,
         elif owners and match.faction not in owners:
             why.append(f"sender {sender} is player {owners[0]}'s address, not player "
                        f"{match.faction}'s")
+
+    # last resort: the comment header of our own orders template (pasted orders)
+    head = _TEMPLATE.search(submission.text[:2000]) if submission.text else None
+    if head is not None and (match.faction is None or match.step is None):
+        if match.faction is None:
+            match.faction = int(head.group("player"))
+            why.append(f"player {match.faction} from the orders template's header")
+        if match.step is None:
+            match.step = int(head.group("turn"))
+            why.append(f"turn {match.step} from the orders template's header")
+        if match.game is None:
+            match.game = head.group("game")
+            if code and match.game.lower() != code.lower():
+                why.append(f"the template is for game {match.game}, not this game {code}")
 
     if match.faction is not None and scenario.faction(match.faction) is None:
         why.append(f"there is no player {match.faction} in this game")
