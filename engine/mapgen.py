@@ -255,6 +255,10 @@ def _cities(m: GameMap, water: np.ndarray, dice: Dice, count: int, ruleset: Any)
         m.add_site(c, kind, _name(d, taken), size=size, population=1000 * size * size)
         if ruleset == "kok":
             m.terrain[c] = m.terrain_code(kind)
+            farmland = (m.terrains.index("plains"), m.terrains.index("grassland"))
+            for n in m.grid.neighbours(c):  # the fields around a town are cultivated
+                if m.terrain[n] in farmland:
+                    m.terrain[n] = m.terrain_code("cultivated")
     _roads(m, chosen, water, spacing)
 
 
@@ -359,12 +363,10 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     xy = grid.centers_array()
     s = math.sqrt(3.0)  # distance between neighbouring hex centres
     mid = (xy.min(axis=0) + xy.max(axis=0)) / 2
-    half = float(min(mid - xy.min(axis=0)))
-    ring = half - 2.5 * s
-    central = ring - float(p.get("gap", 4)) * s
-    need_ring = players * 5.5 * s / (2 * math.pi)
-    if central < 2 * s or ring < need_ring:
-        w_min = math.ceil(2 * (max(need_ring, 6 * s + float(p.get("gap", 4)) * s) + 3 * s) / 1.5)
+    gap = float(p.get("gap", 4))
+    ring, central = _atlantis_radii(width, height, gap)
+    if not _atlantis_fits(width, height, players, gap):
+        w_min = next(w for w in range(4, 4000) if _atlantis_fits(w, math.ceil(w * 1.5 / s), players, gap))
         raise ValueError(f"an atlantis map for {players} players needs at least about "
                          f"{w_min}x{math.ceil(w_min * 1.5 / s)} hexes; got {width}x{height}")
     rng = _rng(dice, "atlantis")
@@ -409,6 +411,20 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
         m.add_area(name, "province", core[owner == j].tolist(), central=True)
         m.add_site(int(seed_cell), "town", name)
     return m
+
+
+def _atlantis_radii(width: int, height: int, gap: float) -> tuple[float, float]:
+    """(ring radius of the starting islands, central island radius) in map units."""
+    s = math.sqrt(3.0)
+    half = min(1.5 * (width - 1) / 2, s * (height - 0.5) / 2)  # centre to the nearest edge centre
+    ring = half - 2.5 * s
+    return ring, ring - gap * s
+
+
+def _atlantis_fits(width: int, height: int, players: int, gap: float) -> bool:
+    s = math.sqrt(3.0)
+    ring, central = _atlantis_radii(width, height, gap)
+    return central >= 2 * s and ring >= players * 5.5 * s / (2 * math.pi)
 
 
 def _component(grid: Any, mask: np.ndarray, start: int) -> np.ndarray:

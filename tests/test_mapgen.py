@@ -72,8 +72,9 @@ def test_kok_terrain_names():
     m = generate("square", 50, 50, 3, ruleset="kok", cities=6)
     names = set(m.terrain_names())
     assert names <= KOK and "sea" in names and {"town", "city", "metropolis"} & names
-    for s in m.sites.values():  # KoK cities are terrain too
+    for s in m.sites.values():  # KoK cities are terrain too, with cultivated land around
         assert m.terrain_at(s.cell) == s.kind
+    assert "cultivated" in names
 
 
 def test_regions_map_has_provinces_and_seas_covering_every_cell():
@@ -131,8 +132,11 @@ def test_atlantis_layout(seed):
 def test_atlantis_players_and_too_small_maps():
     m = generate("atlantis", 30, 26, 1, players=4)
     assert len([a for a in m.areas.values() if a.kind == "island"]) == 4
-    with pytest.raises(ValueError, match="atlantis map for 8 players needs at least"):
+    with pytest.raises(ValueError, match="atlantis map for 8 players needs at least") as e:
         generate("atlantis", 12, 12, 1)
+    w, h = (int(v) for v in str(e.value).split("at least about ")[1].split(" ")[0].split("x"))
+    for seed in (1, 2, 3):  # the size the message suggests does work
+        assert len([a for a in generate("atlantis", w, h, seed).areas.values() if a.kind == "island"]) == 8
 
 
 def test_unknown_style_and_kind():
