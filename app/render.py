@@ -33,6 +33,7 @@ def _scene(gmap: GameMap, layers: set[str] | None):
 
     scene = MapScene(gmap)
     scene.set_layers(layers)
+    scene.terrain.tiles_enabled = scene.grid.tiles_enabled = False
     return scene
 
 
@@ -92,7 +93,7 @@ def export_png(gmap: GameMap, path: str | Path, scale: float = 8.0, tile: int = 
         with open(tmp, "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n")
             _chunk(f, b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-            z = zlib.compressobj(6)
+            z = zlib.compressobj(4)
             strip = QImage(w, min(tile, h), QImage.Format.Format_RGBA8888)
             for y0 in range(0, h, tile):
                 rows = min(tile, h - y0)
@@ -101,12 +102,14 @@ def export_png(gmap: GameMap, path: str | Path, scale: float = 8.0, tile: int = 
                 _render_rows(scene, gmap, scale, strip, y0, rows)
                 buf = np.frombuffer(strip.constBits(), dtype=np.uint8)
                 buf = buf.reshape(rows, strip.bytesPerLine())[:, : w * 4]
-                raw = np.empty((rows, w * 4 + 1), dtype=np.uint8)
-                raw[:, 0] = 0  # PNG filter: none
-                raw[:, 1:] = buf
-                data = z.compress(raw.tobytes())
-                if data:
-                    _chunk(f, b"IDAT", data)
+                for r0 in range(0, rows, 256):  # small blocks: no full-strip copies
+                    block = buf[r0:r0 + 256]
+                    raw = np.empty((len(block), w * 4 + 1), dtype=np.uint8)
+                    raw[:, 0] = 0  # PNG filter: none
+                    raw[:, 1:] = block
+                    data = z.compress(raw.tobytes())
+                    if data:
+                        _chunk(f, b"IDAT", data)
             _chunk(f, b"IDAT", z.flush())
             _chunk(f, b"IEND", b"")
         os.replace(tmp, path)

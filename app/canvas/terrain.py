@@ -81,6 +81,7 @@ class ChunkedLayer(QGraphicsItem):
         self._tile_scale = 0.0
         self._last_scale = 0.0
         self._tile_bytes = 0
+        self.tiles_enabled = True  # off for one-pass renders (PNG export) where tiles are waste
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
         return self._bounds
@@ -169,7 +170,7 @@ class ChunkedLayer(QGraphicsItem):
             self._tile_scale = scale
         side = self.chunk * geo.cell_extent(self.gmap.grid) * 1.2 * scale
         t = painter.worldTransform()
-        use_tiles = steady and side <= TILE_MAX_PX and abs(t.m12()) < 1e-9 and abs(t.m21()) < 1e-9
+        use_tiles = self.tiles_enabled and steady and side <= TILE_MAX_PX and abs(t.m12()) < 1e-9 and abs(t.m21()) < 1e-9
         for ch in self.visible_chunks(visible_area(painter, option)):
             if use_tiles:
                 image, rect = self._tile(ch, scale)

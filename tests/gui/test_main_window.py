@@ -192,3 +192,24 @@ def test_game_database_open_edit_save(win, tmp_path):
     assert win.save()
     with GameService.open(db) as svc:
         assert svc.scenario.map.terrain_at(0) == "volcano"
+
+
+def test_new_map_dialog_and_status_bar_coordinate(win):
+    from app.editor.dialogs import NewMapDialog
+    from tests.gui.conftest import send
+
+    dlg = NewMapDialog(win)
+    dlg.kind.setCurrentText("hex")
+    dlg.orientation.setCurrentText("pointy")
+    dlg.width.setValue(25)
+    dlg.height.setValue(18)
+    dlg.terrain.setCurrentText("tundra")
+    m = dlg.make_map()
+    assert (m.grid.width, m.grid.height, m.grid.orientation) == (25, 18, "pointy")
+    assert set(m.terrain_names()) == {"tundra"}
+    win.set_map(m)
+    win.editor.canvas.zoom_reset()
+    cell = m.grid.cell(7, 4)
+    send(win.editor, "move", cell)
+    assert win.cell_label.text().startswith(m.grid.label(cell))
+    assert "tundra" in win.cell_label.text()
