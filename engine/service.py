@@ -252,10 +252,12 @@ class GameService:
         return self.import_submissions([sub]).results[0]
 
     def import_paths(self, paths: Iterable[str | Path]) -> ImportReport:
+        """Orders files, folders, .eml, mbox; for a real-time ruleset, forum thread exports."""
         subs: list[Submission] = []
         problems: list[Diagnostic] = []
+        realtime = self.ruleset.turn_model == TurnModel.REALTIME
         for p in paths:
-            got, probs = _intake_path(p)
+            got, probs = _thread_path(p) if realtime else _intake_path(p)
             subs += got
             problems += probs
         return self.import_submissions(subs, problems)
@@ -753,6 +755,26 @@ def _intake_text(text: str, kind: str, name: str, sender: str, subject: str, rec
         return Submission(text.lstrip("\ufeff").replace("\r\n", "\n"), kind, name, sender, subject,
                           received_at)
     return read_text(text, kind, name, sender, subject, received_at)
+
+
+def _thread_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:
+    """Posts from a thread export (or every file of a folder), in time order."""
+    try:
+        from engine.threads import load_thread
+    except Exception:
+        return _intake_path(path)
+    p = Path(path)
+    if not p.exists():
+        return [], [Diagnostic("intake", "no such file or folder", file=str(p))]
+    files = sorted(x for x in p.rglob("*") if x.is_file() and not x.name.startswith(".")) \
+        if p.is_dir() else [p]
+    posts: list[Submission] = []
+    problems: list[Diagnostic] = []
+    for f in files:
+        got, probs = load_thread(f)
+        posts += got
+        problems += probs
+    return posts, problems
 
 
 def _intake_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:

@@ -283,3 +283,17 @@ def test_reading_while_a_run_holds_the_game(game):
         release.set()
         t.join(10)
     assert errors[0].steps == [1] and game.current_step == 1
+
+
+def test_realtime_imports_a_thread_export(tmp_path):
+    pytest.importorskip("engine.threads")
+    svc = _make(tmp_path, "tiny-rt")
+    thread = tmp_path / "thread.txt"
+    thread.write_text("--- post 1 | Reds | 2026-01-01T10:00:00Z\n#tiny 1\nMOVE 0/0 E\n\n"
+                      "--- post 2 | Blues | 2026-01-01T10:01:00Z\n#tiny 2\nGROW 1\n", encoding="utf-8")
+    rep = svc.import_paths([thread])
+    assert [(r.submission.faction, r.status) for r in rep.results] == [(1, "stored"), (2, "stored")]
+    assert [r.status for r in svc.import_paths([thread]).results] == [DUPLICATE, DUPLICATE]
+    assert svc.run().steps == [1]
+    assert [r.event.kind for r in svc.events(1).records] == ["tiny_grew", "tiny_moved"]
+    svc.close()
