@@ -180,6 +180,27 @@ class Ruleset(ABC):
         """Per faction measures for charts: {faction: {'provinces': .., 'troops': ..}}."""
         return {}
 
+    # ---- hidden information and map views (optional hooks) ----------------------------
+
+    def visible_cells(self, state: State, faction: int, scenario: Scenario) -> set[int] | None:
+        """Cells the faction may see (report bundles prune the map to them); None = all."""
+        return None
+
+    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
+        """The part of the state the faction may see (for its report bundle); default all."""
+        return state
+
+    def cell_owners(self, state: State, scenario: Scenario) -> dict[int, int]:
+        """cell -> faction holding it, for colouring maps. Default: records of any state
+        table with int fields `cell` and `owner` (0 = nobody, left out)."""
+        out: dict[int, int] = {}
+        for rows in state.tables.values():
+            for r in rows:
+                cell, owner = getattr(r, "cell", None), getattr(r, "owner", None)
+                if isinstance(cell, int) and isinstance(owner, int) and owner:
+                    out[cell] = owner
+        return out
+
     # ---- demo ----------------------------------------------------------------------
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
