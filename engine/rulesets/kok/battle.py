@@ -135,7 +135,6 @@ def land_battle(ctx: TurnContext, b: Board, d: TurnData, a: Assault, dice: Dice,
                            terrain.name, cap, a.frm, a.amphibious))
     lost_a: dict[str, int] = {}
     lost_d: dict[str, int] = {}
-    a_morale, d_morale = am + _bonus(b, au, "morale"), dm + _bonus(b, du, "morale")
     outcome, rounds = "", 0
     while not outcome:
         rounds += 1
@@ -169,6 +168,9 @@ def land_battle(ctx: TurnContext, b: Board, d: TurnData, a: Assault, dice: Dice,
             lost_d[s] = lost_d.get(s, 0) + n
         an, dn = len(line_up(b, au, "land_order")), len(line_up(b, du, "land_order"))
         ctx.emit(BattleRound(x, r, att, dfn, b.sorted_units(la), b.sorted_units(ld), an, dn))
+        # retreat tests use the morale of the troop types still standing (a fallen castle
+        # no longer steadies its side)
+        a_morale, d_morale = am + _bonus(b, au, "morale"), dm + _bonus(b, du, "morale")
         if an and a_morale <= -10:
             outcome = "attacker retreats"
         elif an == 0 or dn == 0:
