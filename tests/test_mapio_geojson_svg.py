@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 import shapely
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_mapio_fixtures import GRID_IDS, GRIDS, sample_map
 
 from engine.map import new_map
@@ -137,3 +139,23 @@ def test_svg_of_500x500_hex_map_is_quick(tmp_path):
     assert elapsed < 15, elapsed  # typically under a second
     head = path.read_bytes()[:400].decode()
     assert 'viewBox="' in head and path.stat().st_size < 60_000_000
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_damaged_geojson_gives_map_file_error_or_a_whole_map(tmp_path_factory, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    good = export_map(sample_map("square"), folder / "m.geojson").read_bytes()
+    pos = data.draw(st.integers(0, len(good) - 1))
+    if data.draw(st.booleans()):
+        bad = good[:pos]
+    else:
+        bad = good[:pos] + bytes([good[pos] ^ data.draw(st.integers(1, 255))]) + good[pos + 1:]
+    p = folder / "bad.geojson"
+    p.write_bytes(bad)
+    try:
+        m = import_map(p)
+    except MapFileError as e:
+        assert str(p) in str(e)
+        return
+    assert m.terrain.shape == (len(m.grid),) and int(m.terrain.max()) < len(m.terrains)
