@@ -98,6 +98,32 @@ class Phase:
     help: str = ""
 
 
+@dataclass(frozen=True)
+class StartField:
+    """Where a ruleset reads a faction's start from, so the designer can place it and
+    validation can check it. `form`:
+    - "cells":  Faction.attrs[key] is a list of cell labels;
+    - "cell":   Faction.attrs[key] is one cell label;
+    - "areas":  Faction.attrs[key] is a list of area names (region maps);
+    - "sites":  map sites of kind "start" with attrs {key: faction number};
+    - "assets": Faction.attrs[key] lists starting units: dicts {"cell", item_key, "count"}
+      (shape "dict") or [kind, where, count] lists (shape "list"; where is an area name
+      on region maps), the kinds being rows of `catalog` keyed by `catalog_key`.
+    `notation` is the grid label notation written ('' = the grid's own); `land` says a
+    start must not stand on a sea/water terrain."""
+
+    key: str
+    form: str = "cells"
+    label: str = "Start"
+    notation: str = ""
+    land: bool = True
+    catalog: str = ""
+    catalog_key: str = ""
+    item_key: str = "troop"
+    shape: str = "dict"
+    help: str = ""
+
+
 class Ruleset(ABC):
     """One game's rules. Subclass, fill in the declarations, register as an entry point."""
 
@@ -200,6 +226,17 @@ class Ruleset(ABC):
                 if isinstance(cell, int) and isinstance(owner, int) and owner:
                     out[cell] = owner
         return out
+
+    # ---- scenario design (optional hooks) -----------------------------------------
+
+    def start_fields(self) -> tuple[StartField, ...]:
+        """Where starts are read from (first position field is what the designer places).
+        Default: map sites of kind "start" with attrs {"faction": n}."""
+        return (StartField("faction", "sites"),)
+
+    def validate(self, scenario: Scenario) -> list[str]:
+        """Game-specific problems of a scenario before the game starts (plain sentences)."""
+        return []
 
     # ---- demo ----------------------------------------------------------------------
 
