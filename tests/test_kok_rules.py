@@ -24,3 +24,17 @@ def test_every_section_has_a_case():
               "5.8", "5.9", "6.2", "7.1", "7.2", "7.3", "7.4", "7.5", "7.6", "7.7"]
     missing = [s for s in wanted if s not in sections]
     assert not missing, f"sections without a rule case: {missing}"
+
+
+def test_every_event_kind_is_exercised_and_round_trips():
+    from engine.events import Event
+    from engine.rulesets.kok import events as ev
+
+    kinds = {c.kind for c in vars(ev).values()
+             if isinstance(c, type) and issubclass(c, ev.KokEvent) and c is not ev.KokEvent}
+    seen = set()
+    for p in CASES:
+        for e in run_case(load_case(p)).events:
+            seen.add(e.kind)
+            assert Event.from_dict(e.to_dict()) == e
+    assert sorted(kinds - seen) == []
