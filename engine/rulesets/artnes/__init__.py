@@ -59,6 +59,14 @@ class Artnes(Ruleset):
     def phases(self) -> list[Phase]:
         return list(PHASES)
 
+    def start_fields(self) -> tuple:
+        """Home realms by name, and starting units as [kind, realm or sea, count]."""
+        from engine.ruleset import StartField
+
+        return (StartField("realms", "areas", "Home realms"),
+                StartField("units", "assets", "Starting units", catalog="units",
+                           catalog_key="kind", shape="list", land=False))
+
     def terrain_letters(self) -> dict[str, str]:
         """Cell letters for small painted case maps (realm vs sea is the area's kind)."""
         return {"l": "land", "s": "sea", ".": "void"}

@@ -58,6 +58,12 @@ class ConquestOfIsland(Ruleset):
             OptionSpec("start_swordsmen", "int", 3, "Starting swordsmen (aboard)", min=0),
         )
 
+    def start_fields(self) -> tuple:
+        """One port hex per player ("col,row"); the fleet anchors on a shallow hex beside it."""
+        from engine.ruleset import StartField
+
+        return (StartField("port", "cell", "Port", notation="col,row"),)
+
     def terrain_letters(self) -> dict[str, str]:
         return Rules.from_catalogs(default_catalogs()).terrain_of_letter()
 

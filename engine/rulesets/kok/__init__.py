@@ -67,6 +67,15 @@ class KingOfKings(Ruleset):
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return _cat.OPTIONS
 
+    def start_fields(self) -> tuple:
+        """Starting provinces (6.1) as cell labels, tribe start sites, and starting armies."""
+        from engine.ruleset import StartField
+
+        return (StartField("provinces", "cells", "Starting provinces"),
+                StartField("tribe", "sites", "Start sites"),
+                StartField("armies", "assets", "Starting armies", catalog="troops",
+                           catalog_key="symbol", item_key="troop"))
+
     def terrain_letters(self) -> dict[str, str]:
         """Map letter -> terrain name of the default terrain table (case files use it)."""
         return {r["letter"]: r["name"] for r in self.default_catalogs()["terrain"].rows}
