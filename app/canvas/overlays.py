@@ -177,6 +177,28 @@ def shapely_path(geom) -> QPainterPath:
     return path
 
 
+def area_outline(gmap: GameMap, cells):
+    """Same result as GameMap.area_outline, with the cell polygons built by numpy
+    (an area of thousands of cells is redrawn while it is being painted)."""
+    import shapely
+
+    if not cells:
+        return shapely.Polygon()
+    polys = np.round(geo.polygons(gmap.grid, np.fromiter(sorted(cells), dtype=np.int64)), 6)
+    return shapely.coverage_union_all(shapely.polygons(polys))
+
+
+def label_point(outline) -> tuple[float, float]:
+    from shapely.ops import polylabel
+
+    if outline.is_empty:
+        return (0.0, 0.0)
+    if outline.geom_type != "Polygon":
+        outline = max(getattr(outline, "geoms", [outline]), key=lambda g: g.area)
+    p = polylabel(outline, tolerance=0.05)
+    return (float(p.x), float(p.y))
+
+
 class AreasLayer(MapLayer):
     """Named areas: translucent fill, outline from shapely, name at the pole of inaccessibility."""
 
@@ -200,8 +222,9 @@ class AreasLayer(MapLayer):
     def entry(self, name: str) -> tuple[int, QPainterPath, tuple[float, float]]:
         if name in self._dirty or name not in self._cache:
             area = self.gmap.areas[name]
-            path = shapely_path(self.gmap.area_outline(name)) if area.cells else QPainterPath()
-            point = self.gmap.area_label_point(name) if area.cells else (0.0, 0.0)
+            outline = area_outline(self.gmap, area.cells)
+            path = shapely_path(outline) if area.cells else QPainterPath()
+            point = label_point(outline) if area.cells else (0.0, 0.0)
             if "label_x" in area.attrs:
                 point = (float(area.attrs["label_x"]), float(area.attrs["label_y"]))
             self._cache[name] = (len(area.cells), path, point)

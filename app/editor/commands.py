@@ -299,3 +299,23 @@ class RemoveLabel(MapCommand):
     def undo(self) -> None:
         self.gmap.labels.insert(self.index, self.label)
         notify(self.gmap, "labels", [])
+
+
+class EditLabel(MapCommand):
+    """Change a label's text or move it."""
+
+    def __init__(self, gmap: GameMap, label: Label, text: str, x: float, y: float):
+        super().__init__(gmap, f"Edit label {text}")
+        self.label = label
+        self.new = (text, x, y)
+        self.old = (label.text, label.x, label.y)
+
+    def _apply(self, v: tuple[str, float, float]) -> None:
+        self.label.text, self.label.x, self.label.y = v
+        notify(self.gmap, "labels", [])
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)

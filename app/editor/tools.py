@@ -420,19 +420,49 @@ class AreaTool(Tool):
 
 
 class LabelTool(Tool):
-    """Click to add a text label; right click near a label deletes it."""
+    """Click to add a text label; click a label to edit its text, drag it to move it;
+    right click near a label deletes it."""
 
     name, label, shortcut = "label", "Labels", "T"
-    tip = "Click to add a label, right click to delete one"
+    tip = "Click: add a label or edit one; drag a label to move it; right click deletes"
+
+    def __init__(self, editor):
+        super().__init__(editor)
+        self.grabbed = None
+        self.origin = None
+
+    def nearest(self, x: float, y: float):
+        best = min(self.gmap.labels, default=None,
+                   key=lambda lb: (lb.x - x) ** 2 + (lb.y - y) ** 2)
+        reach = 1.5 * geo.cell_extent(self.gmap.grid)
+        if best is not None and (best.x - x) ** 2 + (best.y - y) ** 2 < reach ** 2:
+            return best
+        return None
 
     def press(self, cell, event) -> None:
         p = self.editor.canvas.scene_pos(event)
+        near = self.nearest(p.x(), p.y())
         if _button(event) == RIGHT:
-            best = min(self.gmap.labels, default=None,
-                       key=lambda lb: (lb.x - p.x()) ** 2 + (lb.y - p.y()) ** 2)
-            if best is not None and (best.x - p.x()) ** 2 + (best.y - p.y()) ** 2 < 9:
-                self.editor.push(cmd.RemoveLabel(self.gmap, best))
+            if near is not None:
+                self.editor.push(cmd.RemoveLabel(self.gmap, near))
             return
-        text = self.editor.ask_text("New label", "Text:")
-        if text:
-            self.editor.push(cmd.AddLabel(self.gmap, text, p.x(), p.y(), 1.5))
+        self.grabbed, self.origin = near, p
+
+    def release(self, cell, event) -> None:
+        p = self.editor.canvas.scene_pos(event)
+        lb, self.grabbed = self.grabbed, None
+        if self.origin is None or _button(event) == RIGHT:
+            return
+        moved = (p.x() - self.origin.x()) ** 2 + (p.y() - self.origin.y()) ** 2 > 0.04
+        if lb is not None and moved:
+            self.editor.push(cmd.EditLabel(self.gmap, lb, lb.text, lb.x + p.x() - self.origin.x(),
+                                           lb.y + p.y() - self.origin.y()))
+        elif lb is not None:
+            text = self.editor.ask_text("Edit label", "Text:", lb.text)
+            if text and text != lb.text:
+                self.editor.push(cmd.EditLabel(self.gmap, lb, text, lb.x, lb.y))
+        else:
+            text = self.editor.ask_text("New label", "Text:")
+            if text:
+                self.editor.push(cmd.AddLabel(self.gmap, text, p.x(), p.y(), 1.5))
+        self.origin = None

@@ -228,8 +228,8 @@ class MapEditor(QMainWindow):
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.scene.set_layer_visible(name, on)
 
-    def ask_text(self, title: str, prompt: str) -> str:
-        text, ok = QInputDialog.getText(self, title, prompt)
+    def ask_text(self, title: str, prompt: str, text: str = "") -> str:
+        text, ok = QInputDialog.getText(self, title, prompt, text=text)
         return text.strip() if ok else ""
 
     # ---- selection and clipboard -----------------------------------------------------------

@@ -272,13 +272,24 @@ def test_areas_paint_rename_and_adjacency(squared):
     assert m.areas["Gaul"].cells == {g.cell(3, 2)}
 
 
-def test_labels(squared, monkeypatch):
-    ed = squared
-    monkeypatch.setattr(ed, "ask_text", lambda *a: "Mare Nostrum")
+def test_labels_add_move_edit_delete(squared, monkeypatch):
+    ed, g = squared, squared.gmap.grid
+    answers = iter(["Mare Nostrum", "Mare Internum"])
+    monkeypatch.setattr(ed, "ask_text", lambda *a: next(answers))
     ed.set_tool("label")
-    click(ed, ed.gmap.grid.cell(5, 5))
+    click(ed, g.cell(5, 5))
     assert [lb.text for lb in ed.gmap.labels] == ["Mare Nostrum"]
-    click(ed, ed.gmap.grid.cell(5, 5), Qt.MouseButton.RightButton)
+    lb = ed.gmap.labels[0]
+    x0, y0 = lb.x, lb.y
+    drag(ed, [g.cell(5, 5), g.cell(7, 5), g.cell(9, 5)])  # move it four cells east
+    assert (lb.x - x0, lb.y - y0) == pytest.approx((4.0, 0.0), abs=0.1)
+    click(ed, g.cell(9, 5))  # click on it: edit the text
+    assert lb.text == "Mare Internum"
+    ed.stack.undo()
+    assert lb.text == "Mare Nostrum"
+    ed.stack.undo()
+    assert lb.x == pytest.approx(x0)
+    click(ed, g.cell(5, 5), Qt.MouseButton.RightButton)
     assert ed.gmap.labels == []
     ed.stack.undo()
     assert len(ed.gmap.labels) == 1
