@@ -317,3 +317,10 @@ def test_any_sheet_checks_without_raising(body, faction):
     diags = check(sheet, st_, faction, fx.scenario())
     assert st_.to_json() == before
     assert all(d.line >= 0 and d.kind in (ILLEGAL, AMBIGUOUS, "invalid") for d in diags)
+
+
+def test_findings_point_at_the_item_or_step():
+    st_ = fx.state()
+    sheet = parse_orders("BEGIN\n  PLA 1 2 BO 5 1 FO\nLAND 1 1 FO 1 E E E E\nDEF 1/1 F 5 1 T\nEND")
+    found = {d.line: d.col for d in check(sheet, st_, 1, fx.scenario())}
+    assert found == {2: 14, 3: 17, 4: 11}   # "5 1" (after the indent), step 2, "5 1"

@@ -22,7 +22,14 @@ from engine.rulesets.kok.catalogs import (
     terrain_of,
     troops_of,
 )
-from engine.rulesets.kok.orders import TroopWords, bind, decode, parse_orders
+from engine.rulesets.kok.orders import (
+    TroopWords,
+    bind,
+    decode,
+    item_columns,
+    parse_orders,
+    step_columns,
+)
 from engine.rulesets.kok.orders_model import (
     Ally,
     Build,
@@ -201,6 +208,8 @@ class _Checker:
         self.declared: dict[int, int] = {}             # other -> status declared by the sheet
         self.ceded = 0
         self.generals_left = generals_available(board, faction)
+        self.col = 0                                   # column the next finding points at
+        self.indent: dict[int, int] = sheet.header.get("indent", {})
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
         self.shift: dict[int, dict[str, int]] = defaultdict(dict)
         # isolation is judged on the state at the start of the turn, for the cells asked
@@ -211,8 +220,19 @@ class _Checker:
             self._isolated[cell] = self.b.isolated(cell)
         return self._isolated[cell]
 
+    def at_item(self, order: Any, k: int) -> None:
+        """Point the next findings at item k of a PLA/DEF order (0-based)."""
+        cols = item_columns(order.text)
+        self.col = cols[k] if k < len(cols) else 0
+
+    def at_step(self, order: Any, i: int) -> None:
+        """Point the next findings at step i (1-based) of a move's route."""
+        cols = step_columns(order.text, len(order.route))
+        self.col = cols[i - 1] if 0 < i <= len(cols) else 0
+
     def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
-        self.out.append(Diagnostic(kind, message, order.line, 0, order.text,
+        col = self.col + self.indent.get(order.line, 0) if self.col else 0
+        self.out.append(Diagnostic(kind, message, order.line, col, order.text,
                                    self.sheet.source, Severity.WARNING if warn else Severity.ERROR,
                                    self.me))
 
@@ -227,6 +247,7 @@ class _Checker:
         orders = list(self.sheet.orders)
         if limit and len(orders) > limit:
             for o in orders[limit:]:
+                self.col = 0
                 self.say(o, ILLEGAL, f"more than {limit} orders this turn; this one is ignored")
             orders = orders[:limit]
         # Gold is spent in the order of the turn: donations (with the paperwork), then
@@ -284,6 +305,7 @@ class _Checker:
 
     # ---- PLA (4.3, 5.1) ---------------------------------------------------------------
     def place(self, o: Place) -> None:
+        self.col = 0
         home_only = self.rules.option("home_only")
         sea_ok = self.rules.option("sea_placement")
         loyalty = self.rules.option("loyalty")
@@ -293,7 +315,8 @@ class _Checker:
             self.say(o, ILLEGAL, f"PLA places at most {limit} units; the last "
                      f"{len(items) - limit} ignored")
             items = items[:limit]
-        for cell, sym in items:
+        for k, (cell, sym) in enumerate(items):
+            self.at_item(o, k)
             where = self.b.label(cell)
             if not self.b.on_map(cell):
                 self.off_map(o, cell)
@@ -370,6 +393,7 @@ class _Checker:
             self.shift[cell][s] = self.shift[cell].get(s, 0) + sign * n
 
     def move(self, o: SeaMove | LandMove) -> None:
+        self.col = 0
         land = isinstance(o, LandMove)
         verb = "LAND" if land else "SEA"
         where = self.b.label(o.cell)
@@ -437,6 +461,7 @@ class _Checker:
                 if any(not t.static and not t.transport for t in troops) else 0
         cell: int | None = o.cell
         for i, d in enumerate(o.route, start=1):
+            self.at_step(o, i)
             nxt = self.b.grid.step(cell, d) if cell is not None else None
             if nxt is None:
                 self.say(o, ILLEGAL, f"step {i} ({d}) leaves the map; the move stops at "
@@ -490,6 +515,7 @@ class _Checker:
         cell = o.cell
         at_sea = self.b.is_sea(cell)
         for i, d in enumerate(o.route, start=1):
+            self.at_step(o, i)
             nxt = self.b.grid.step(cell, d)
             if nxt is None:
                 self.say(o, ILLEGAL, f"step {i} ({d}) leaves the map; the fleet stops at "
@@ -513,13 +539,15 @@ class _Checker:
 
     # ---- DEF, ALL, CEDE, DON, BUILD, NAME -----------------------------------------------
     def defend(self, o: Defend) -> None:
+        self.col = 0
         limit = int(self.rules.option("def_limit", 3))
         items = o.items
         if len(items) > limit:
             self.say(o, ILLEGAL, f"DEF covers at most {limit} provinces; the last "
                      f"{len(items) - limit} ignored")
             items = items[:limit]
-        for cell, tactic in items:
+        for k, (cell, tactic) in enumerate(items):
+            self.at_item(o, k)
             if not self.b.on_map(cell):
                 self.off_map(o, cell)
                 continue
@@ -545,6 +573,7 @@ class _Checker:
         return True
 
     def ally(self, o: Ally) -> None:
+        self.col = 0
         if not self.other(o, o.other):
             return
         now = self.b.declared(self.me, o.other)
@@ -564,6 +593,7 @@ class _Checker:
         return self.declared.get(other, self.b.declared(self.me, other))
 
     def cede(self, o: Cede) -> None:
+        self.col = 0
         self.ceded += 1
         if self.ceded > 1:
             self.say(o, ILLEGAL, "only one CEDE a turn")
@@ -578,6 +608,7 @@ class _Checker:
             self.say(o, ILLEGAL, f"CEDE {self.b.label(o.cell)}: the province is isolated")
 
     def donate(self, o: Donate) -> None:
+        self.col = 0
         if not self.other(o, o.other):
             return
         mine, theirs = self.b.status(self.me, o.other), self.b.status(o.other, self.me)
@@ -593,6 +624,7 @@ class _Checker:
         self.gold -= o.gold
 
     def build(self, o: Build) -> None:
+        self.col = 0
         if not self.rules.option("build"):
             self.say(o, ILLEGAL, "BUILD is not allowed in this game (game option)")
             return
@@ -608,6 +640,7 @@ class _Checker:
         self.gold -= cost
 
     def name(self, o: Name) -> None:
+        self.col = 0
         if not self.own(o, o.cell, "NAME"):
             return
         if self.isolated(o.cell):

@@ -322,7 +322,10 @@ def _order(sheet: OrderSheet, toks: list[Token], n: int, line: str, width: int,
     order = _READERS[verb](cur, width, words)
     if order is None:
         return
-    order.line, order.text = n, line.strip()
+    order.line, order.text = n, _clip(line.strip(), 1000)
+    indent = len(line) - len(line.lstrip())
+    if indent:  # the checker's columns count from the line as written
+        sheet.header.setdefault("indent", {})[n] = indent
     sheet.orders.append(order)
 
 
@@ -618,6 +621,37 @@ _READERS = {
     "ALL": _read_all, "CEDE": _read_cede, "DON": _read_don, "BUILD": _read_build,
     "NAME": _read_name,
 }
+
+
+# ---- columns, for findings about one part of an order -----------------------------------
+
+def item_columns(text: str) -> list[int]:
+    """1-based columns (in `text`) where each PLA/DEF item's co-ordinates start."""
+    toks = _TOKENIZER.tokenize(text)
+    cols: list[int] = []
+    i = 1
+    while i < len(toks):
+        t = toks[i]
+        if t.kind != NUMBER and _PAIR.match(t.raw):
+            start, i = t.col, i + 1
+        elif t.kind == NUMBER and i + 1 < len(toks) and toks[i + 1].kind == NUMBER:
+            start, i = t.col, i + 2
+        else:
+            break
+        i += 1  # the troop type or tactic
+        n = 1
+        if i < len(toks) and toks[i].kind == NUMBER and not (
+                i + 2 < len(toks) and toks[i + 1].kind == NUMBER and toks[i + 2].kind != NUMBER):
+            n = max(1, min(int(toks[i].text), MAX_ITEMS + 1))  # "SH 2": two items, one place
+            i += 1
+        cols += [start] * n
+    return cols
+
+
+def step_columns(text: str, steps: int) -> list[int]:
+    """1-based columns of the last `steps` words of `text`: a move's route."""
+    toks = _TOKENIZER.tokenize(text)
+    return [t.col for t in toks[-steps:]] if steps and len(toks) >= steps else []
 
 
 # ---- co-ordinates once the map is known ------------------------------------------------
