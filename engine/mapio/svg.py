@@ -80,8 +80,12 @@ TEXT_SCALE = 0.02  # text is drawn 50x larger and scaled down: Qt's SVG renderer
 
 
 def _text(x: float, y: float, size: float, text: str, cls: str = "name") -> str:
-    return (f'<text class="{cls}" transform="translate({x:.3f} {y:.3f}) scale({TEXT_SCALE})" '
-            f'style="font-size:{size / TEXT_SCALE:.1f}px">{escape(text)}</text>')
+    one = (f'<text class="{{}}" transform="translate({x:.3f} {y:.3f}) scale({TEXT_SCALE})" '
+           f'style="font-size:{size / TEXT_SCALE:.1f}px">{escape(text)}</text>')
+    if cls != "name":
+        return one.format(cls)
+    # a white halo drawn first, then the text: paint-order is not in SVG Tiny (Qt ignores it)
+    return one.format("halo") + one.format("name")
 
 
 def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float = 16.0,
@@ -94,7 +98,8 @@ def write_svg(m: GameMap, grid: bool = False, coords: bool = False, scale: float
            f"<title>{escape(m.name or 'Realmsmith map')}</title>",
            "<style>text{font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}"
            ".site{fill:#fff;stroke:#000;stroke-width:0.06}"
-           ".name{fill:#111;stroke:#fff;stroke-width:4px;paint-order:stroke}.coord{fill:#000;fill-opacity:0.6}</style>",
+           ".halo{fill:#fff;stroke:#fff;stroke-width:5px;stroke-linejoin:round;fill-opacity:0.8;stroke-opacity:0.8}"
+           ".name{fill:#111}.coord{fill:#000;fill-opacity:0.6}</style>",
            '<g id="terrain">']
     for code in np.unique(m.terrain):
         t = m.terrains[int(code)]
