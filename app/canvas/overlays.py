@@ -206,6 +206,7 @@ class AreasLayer(MapLayer):
         super().__init__(gmap, z)
         self._cache: dict[str, tuple[int, QPainterPath, tuple[float, float]]] = {}
         self._dirty: set[str] = set(gmap.areas)
+        self._placed: tuple[float, list] | None = None
         self.selected: str | None = None
 
     def changed(self, cells) -> None:
@@ -217,6 +218,7 @@ class AreasLayer(MapLayer):
         for name in list(self._cache):
             if name not in self.gmap.areas:
                 del self._cache[name]
+        self._placed = None
         self.update()
 
     def entry(self, name: str) -> tuple[int, QPainterPath, tuple[float, float]]:
@@ -237,7 +239,6 @@ class AreasLayer(MapLayer):
         ppu = _ppu(painter)
         exposed = visible_area(painter, option)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        labels = []
         for name in sorted(self.gmap.areas):
             _, path, point = self.entry(name)
             if path.isEmpty() or not path.boundingRect().intersects(exposed):
@@ -249,9 +250,35 @@ class AreasLayer(MapLayer):
             width = 3.0 if name == self.selected else 1.6
             painter.setPen(QPen(colour.darker(160), width / ppu))
             painter.drawPath(path)
-            labels.append((name, point))
-        for name, (x, y) in labels:
+        for name, (x, y) in self.placed_labels(ppu):
             screen_text(painter, ppu, x, y, name, 13, QColor(30, 20, 60), bold=True)
+
+    def placed_labels(self, ppu: float) -> list[tuple[str, tuple[float, float]]]:
+        """Names that fit without overlapping, biggest areas first. Decided over all areas
+        (not just the exposed part) so partial repaints agree with each other."""
+        from PySide6.QtGui import QFontMetrics
+
+        if self._placed is not None and self._placed[0] == ppu:
+            return self._placed[1]
+        font = QFont()
+        font.setPixelSize(13)
+        font.setBold(True)
+        fm = QFontMetrics(font)
+        taken: list[QRectF] = []
+        out = []
+        order = sorted(self.gmap.areas.values(), key=lambda a: (-len(a.cells), a.name))
+        for area in order:
+            n, _, (x, y) = self.entry(area.name)
+            if not n:
+                continue
+            w, h = (fm.horizontalAdvance(area.name) + 6) / ppu, (fm.height() + 2) / ppu
+            box = QRectF(x - w / 2, y - h / 2, w, h)
+            if any(box.intersects(t) for t in taken):
+                continue
+            taken.append(box)
+            out.append((area.name, (x, y)))
+        self._placed = (ppu, out)
+        return out
 
 
 class LabelsLayer(MapLayer):
