@@ -10,26 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.orders import AMBIGUOUS, ILLEGAL, Diagnostic, OrderSheet, Severity
-from engine.rulesets.kok.catalogs import (
-    OPTIONS,
-    Terrain,
-    Troop,
-    default_catalogs,
-    terrain_of,
-    troops_of,
-)
-from engine.rulesets.kok.orders import (
-    TroopWords,
-    bind,
-    decode,
-    item_columns,
-    parse_orders,
-    step_columns,
-)
+from engine.rulesets.kok.orders import bind, item_columns, parse_orders, step_columns
 from engine.rulesets.kok.orders_model import (
     Ally,
     Build,
@@ -41,126 +25,11 @@ from engine.rulesets.kok.orders_model import (
     Place,
     SeaMove,
 )
+from engine.rulesets.kok.view import Board, Rules, generals_available
 from engine.scenario import Scenario
 from engine.state import State
 
-
-@dataclass
-class Rules:
-    """The scenario's troop list, terrain table and options, read once for a check."""
-
-    troops: dict[str, Troop]
-    terrains: dict[str, Terrain]
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, scenario: Scenario | None) -> Rules:
-        cats = dict(default_catalogs())
-        if scenario is not None:
-            cats.update({k: v for k, v in scenario.catalogs.items() if len(v)})
-        opts = {o.name: o.default for o in OPTIONS}
-        if scenario is not None:
-            opts.update(scenario.options.values)
-        return cls(troops_of(cats), terrain_of(cats), opts)
-
-    def words(self) -> TroopWords:
-        return TroopWords(tuple((t.name, s) for s, t in self.troops.items()))
-
-    def terrain(self, name: str) -> Terrain:
-        t = self.terrains.get(name.lower())
-        if t is None:  # a map terrain the table lacks: plain land, or sea by its name
-            sea = name.lower() in ("sea", "ocean", "lake", "water")
-            return Terrain(name.lower(), "~" if sea else "?", 0, 0, 0, 1, 0, sea, 0, "")
-        return t
-
-    def option(self, name: str, default: Any = False) -> Any:
-        return self.options.get(name, default)
-
-
-class Board:
-    """Read-only indices over a state and map: owners, troops, terrain, alliances."""
-
-    def __init__(self, state: State, scenario: Scenario, rules: Rules | None = None):
-        self.state, self.scenario = state, scenario
-        self.rules = rules or Rules.of(scenario)
-        self.grid = scenario.map.grid
-        self.width = getattr(self.grid, "width", 1)
-        self.provinces = {p.cell: p for p in state["provinces"]}
-        self.troops: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-        for a in state["armies"]:
-            if a.count > 0:
-                d = self.troops[a.cell][a.tribe]
-                d[a.troop] = d.get(a.troop, 0) + a.count
-        self.tribes = {t.number: t for t in state["tribes"]}
-        self.alliance = {(a.tribe, a.other): a for a in state["alliances"]}
-        world = state["world"]
-        self.world = world[0] if world else None
-
-    # ---- map ------------------------------------------------------------------------
-    def on_map(self, cell: int) -> bool:
-        return 0 <= cell < len(self.grid)
-
-    def label(self, cell: int) -> str:
-        x, y = decode(cell, self.width)
-        return f"{x} {y}"
-
-    def terrain(self, cell: int) -> Terrain:
-        p = self.provinces.get(cell)
-        name = p.terrain if p is not None and p.terrain else self.scenario.map.terrain_at(cell)
-        return self.rules.terrain(name)
-
-    def is_sea(self, cell: int) -> bool:
-        return self.terrain(cell).sea
-
-    def coastal(self, cell: int) -> bool:
-        return any(self.is_sea(n) for n in self.grid.neighbours(cell))
-
-    # ---- ownership and troops -------------------------------------------------------
-    def owner(self, cell: int) -> int:
-        p = self.provinces.get(cell)
-        return p.owner if p is not None else 0
-
-    def units(self, cell: int, tribe: int) -> dict[str, int]:
-        return dict(self.troops.get(cell, {}).get(tribe, {}))
-
-    def occupants(self, cell: int) -> list[int]:
-        return sorted(t for t, u in self.troops.get(cell, {}).items() if any(u.values()))
-
-    def status(self, tribe: int, other: int) -> int:
-        a = self.alliance.get((tribe, other))
-        return a.status if a is not None else 0
-
-    def declared(self, tribe: int, other: int) -> int:
-        """What `tribe` declared towards `other`: it rules the tribe's own conduct at once."""
-        a = self.alliance.get((tribe, other))
-        return a.declared if a is not None else 0
-
-    def allied(self, a: int, b: int) -> bool:
-        return a == b or (self.status(a, b) >= 1 and self.status(b, a) >= 1)
-
-    def isolated(self, cell: int, tribe: int = 0) -> bool:
-        """2.6, from the owner's side: no neighbour held by the owner or an ally (status in
-        force >= 1), nor a sea area free of foreign units while the owner has ships here.
-        Unowned provinces and (without sea ownership) sea areas are never isolated."""
-        owner = self.owner(cell)
-        sea_owned = bool(self.rules.option("sea_ownership"))
-        if not owner or (self.is_sea(cell) and not sea_owned):
-            return False
-        ships = any(n > 0 and s in self.rules.troops and self.rules.troops[s].sea_move > 0
-                    for s, n in self.units(cell, owner).items())
-        for n in self.grid.neighbours(cell):
-            o = self.owner(n)
-            if o and (o == owner or self.status(owner, o) >= 1) \
-                    and (not self.is_sea(n) or sea_owned):
-                return False
-            if ships and self.is_sea(n) and all(t == owner or self.status(owner, t) >= 1
-                                                for t in self.occupants(n)):
-                return False
-        return True
-
-    def has_general(self, units: dict[str, int]) -> bool:
-        return any(n > 0 and self.rules.troops.get(s, None) is not None
-                   and self.rules.troops[s].general for s, n in units.items())
+__all__ = ["Board", "Rules", "check", "generals_available"]
 
 
 def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
@@ -179,17 +48,6 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
         reread = [dataclasses.replace(d, faction=faction) for d in again.diagnostics]
     bind(sheet, board.width)
     return reread + _Checker(sheet, board, faction).run()
-
-
-def generals_available(board: Board, faction: int) -> int:
-    """Generals the tribe may still place (2.4: one more every N turns, up to a maximum)."""
-    every = int(board.rules.option("general_every", 5) or 0)
-    tribe = board.tribes.get(faction)
-    if not every or tribe is None:
-        return 0
-    turn = (board.world.turn if board.world is not None else board.state.step) + 1
-    allowed = min(int(board.rules.option("general_max", 2)), turn // every)
-    return max(0, allowed - tribe.generals_placed)
 
 
 class _Checker:
@@ -303,18 +161,21 @@ class _Checker:
         t = self.rules.troops.get(sym)
         return t.name if t is not None else sym
 
+    def limited(self, o: Place | Defend, option: str, what: str) -> list[tuple[int, str]]:
+        """The items of a PLA/DEF line up to the game's limit (5.1, 5.4: three)."""
+        limit = int(self.rules.option(option, 3))
+        if len(o.items) <= limit:
+            return o.items
+        self.say(o, ILLEGAL, what.format(limit) + f"; the last {len(o.items) - limit} ignored")
+        return o.items[:limit]
+
     # ---- PLA (4.3, 5.1) ---------------------------------------------------------------
     def place(self, o: Place) -> None:
         self.col = 0
         home_only = self.rules.option("home_only")
         sea_ok = self.rules.option("sea_placement")
         loyalty = self.rules.option("loyalty")
-        limit = int(self.rules.option("pla_limit", 3))
-        items = o.items
-        if len(items) > limit:
-            self.say(o, ILLEGAL, f"PLA places at most {limit} units; the last "
-                     f"{len(items) - limit} ignored")
-            items = items[:limit]
+        items = self.limited(o, "pla_limit", "PLA places at most {} units")
         for k, (cell, sym) in enumerate(items):
             self.at_item(o, k)
             where = self.b.label(cell)
@@ -540,12 +401,7 @@ class _Checker:
     # ---- DEF, ALL, CEDE, DON, BUILD, NAME -----------------------------------------------
     def defend(self, o: Defend) -> None:
         self.col = 0
-        limit = int(self.rules.option("def_limit", 3))
-        items = o.items
-        if len(items) > limit:
-            self.say(o, ILLEGAL, f"DEF covers at most {limit} provinces; the last "
-                     f"{len(items) - limit} ignored")
-            items = items[:limit]
+        items = self.limited(o, "def_limit", "DEF covers at most {} provinces")
         for k, (cell, tactic) in enumerate(items):
             self.at_item(o, k)
             if not self.b.on_map(cell):

@@ -159,7 +159,7 @@ def generate_game(width: int = 100, height: int = 100, tribes: int = 20, armies:
 
 def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator) -> str:
     """One tribe's orders: what a sensible player of the rule book would write."""
-    from engine.rulesets.kok.check import Board
+    from engine.rulesets.kok.view import Board
 
     b = Board(state, scen)
     grid = b.grid

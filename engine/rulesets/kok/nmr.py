@@ -17,8 +17,8 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.orders import OrderSheet
 from engine.rulesets.kok.catalogs import TACTIC_LETTERS
-from engine.rulesets.kok.check import Board
 from engine.rulesets.kok.orders import bind, parse_orders
+from engine.rulesets.kok.view import Board
 from engine.scenario import Scenario
 from engine.state import State
 

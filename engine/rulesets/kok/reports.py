@@ -20,9 +20,9 @@ from typing import Any
 from engine.events import EventLog
 from engine.orders import ILLEGAL, Diagnostic, Severity
 from engine.rulesets.kok import events as ev
-from engine.rulesets.kok.check import Board
 from engine.rulesets.kok.identify import game_code
 from engine.rulesets.kok.narrative import Namer, battles, chronicle, order_messages
+from engine.rulesets.kok.view import Board
 from engine.scenario import Scenario
 from engine.state import State
 
