@@ -16,19 +16,26 @@ Turn models (Ruleset.turn_model):
 - realtime: one step applying every new post in time order (ctx.submissions, with the
   parsed sheet of each in ctx.scratch["sheets"]); re-imported posts (same post id and
   text) are skipped, edited posts are flagged and never re-applied.
+
+Running steps lives in engine/db/runner.py (StepRunner, a mixin of GameService); reading
+sources and matching them in engine/db/intake_bridge.py; tables in engine/db/store.py.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from engine import registry
 from engine.db import GameStore, connect
 from engine.db.errors import GameDbError, GameExists, GameNotFound
+from engine.db.intake_bridge import intake_path as _intake_path
+from engine.db.intake_bridge import intake_text as _intake_text
+from engine.db.intake_bridge import match as _match
+from engine.db.intake_bridge import own as _own
+from engine.db.intake_bridge import thread_path as _thread_path
+from engine.db.intake_bridge import to_json as _json
 from engine.db.journal import StoredSubmission
 from engine.db.results import (
     DUPLICATE,
@@ -37,32 +44,22 @@ from engine.db.results import (
     FactionStatus,
     ImportReport,
     ImportResult,
-    RunResult,
     Status,
 )
+from engine.db.runner import RunCancelled, RunFailed, StepRunner
 from engine.db.store import now_iso
-from engine.dice import Dice
 from engine.events import EventLog
 from engine.map import GameMap
 from engine.orders import Diagnostic, OrderSheet, Severity
-from engine.ruleset import Ruleset, Submission, TurnContext, TurnModel
+from engine.ruleset import Ruleset, Submission, TurnModel
 from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, TableError
 
-Progress = Callable[[float, str], None]
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
 
-class RunFailed(GameDbError):
-    """A step failed; the database is as it was before the run."""
-
-
-class RunCancelled(GameDbError):
-    pass
-
-
-class GameService:
+class GameService(StepRunner):
     def __init__(self, store: GameStore, ruleset: Ruleset):
         self.store = store
         self.ruleset = ruleset
@@ -481,148 +478,6 @@ class GameService:
 
     # ---- running --------------------------------------------------------------------------
 
-    def run(self, progress: Progress | None = None, cancel: threading.Event | None = None) -> RunResult:
-        """Run what is due, in ONE transaction: on any failure the game stays as it was."""
-        progress = progress or (lambda _f, _m: None)
-        result = RunResult()
-        with self.store.transaction() as c:
-            scen = self._load_scenario(c)
-            cur = int(self.store.game(c).current_step)
-            model = self.ruleset.turn_model
-            everything = self.store.submissions(c, with_diagnostics=False)
-            pending = self._active(everything, scen)
-            if model == TurnModel.SEQUENTIAL:
-                batches = [[s] for s in pending if s.step is None or s.step > cur]
-                if not batches:
-                    result.note = "no orders waiting; nothing to run"
-            elif model == TurnModel.REALTIME:
-                # every new post goes to the ruleset, matched or not: forum games have
-                # GM posts and players who joined by splitting off (the ruleset decides)
-                posts = sorted((s for s in everything if s.active),
-                               key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
-                batches = [posts] if posts else []
-                if not batches:
-                    result.note = "no new posts; nothing to run"
-            else:
-                batches = [[s for s in pending if s.step == cur + 1]]
-            state = self.store.load_state(c, self.ruleset.state_schema, cur)
-            try:
-                over = self.ruleset.is_finished(state, scen)
-            except Exception:
-                over = False
-            if over:
-                batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
-            for i, batch in enumerate(batches):
-                step = cur + 1 + i
-                share = (i / len(batches), (i + 1) / len(batches))
-                state = self._run_step(c, scen, state, step, batch, model, result, progress,
-                                       cancel, share)
-            if result.steps:
-                self.store.set_game(c, current_step=result.steps[-1])
-                progress(1.0, f"saved turn {result.steps[-1]}")
-        return result
-
-    def _run_step(self, c: Any, scen: Scenario, prev: State, step: int, batch: list[StoredSubmission],
-                  model: TurnModel, result: RunResult, progress: Progress,
-                  cancel: threading.Event | None, share: tuple[float, float]) -> State:
-        rs, st = self.ruleset, self.store
-        lo, hi = share
-
-        def tell(frac: float, msg: str) -> None:
-            if cancel is not None and cancel.is_set():
-                raise RunCancelled("run cancelled; the game is as it was")
-            progress(lo + (hi - lo) * frac, msg)
-
-        tell(0.0, f"turn {step}: checking orders")
-        game_seed = int(st.game(c).seed)
-        dice = Dice(game_seed, step)
-        sheets: dict[int, OrderSheet] = {}
-        ordered: list[OrderSheet] = []
-        diags_by_sub: dict[int, list[Diagnostic]] = {}
-        all_diags: list[Diagnostic] = []
-        for s in batch:
-            sheet = self._parse(s.submission)
-            d = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
-                 for x in s.submission.meta.get("diagnostics", [])]
-            if s.faction is not None:
-                d += self._check_sheet(sheet, prev, s.faction, scen)
-            diags_by_sub[s.id] = d
-            all_diags += d
-            ordered.append(sheet)
-            sheet.header.setdefault("faction", s.faction)
-            if model != TurnModel.REALTIME:
-                sheets[s.faction] = sheet
-        nmr: list[int] = []
-        if model == TurnModel.SIMULTANEOUS:
-            for f in scen.factions:
-                if f.number not in sheets:
-                    try:
-                        sheets[f.number] = rs.auto_orders(prev, f.number, scen, dice.sub("nmr", f.number))
-                    except Exception as e:
-                        raise RunFailed(f"turn {step}: NMR orders for faction {f.number} failed "
-                                        f"({type(e).__name__}: {e}); the game is unchanged") from e
-                    nmr.append(f.number)
-        new = prev.copy()
-        new.step = step
-        ctx = TurnContext(rs, scen, new, prev, sheets, dice,
-                          submissions=[s.submission for s in batch] if model == TurnModel.REALTIME else [])
-        ctx.scratch["diagnostics"] = all_diags
-        ctx.scratch["nmr"] = nmr
-        if model == TurnModel.REALTIME:
-            ctx.scratch["sheets"] = ordered
-        self._adjudicate(ctx, step, tell)
-        tell(0.8, f"turn {step}: saving")
-        st.save_state(c, new)
-        st.save_events(c, step, ctx.events)
-        st.add_step(c, step, "done", seed=f"{game_seed}/{step}",
-                    faction=batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None,
-                    info={"nmr": nmr, "submissions": [s.id for s in batch]})
-        for s in batch:
-            st.set_submission(c, s.id, applied_step=step)
-            st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
-        tell(0.85, f"turn {step}: writing reports")
-        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step)
-        result.steps.append(step)
-        result.nmr[step] = nmr
-        result.events += len(ctx.events)
-        return new
-
-    def _adjudicate(self, ctx: TurnContext, step: int, tell: Callable[[float, str], None]) -> None:
-        rs = self.ruleset
-        try:
-            if type(rs).run_step is Ruleset.run_step:  # walk the phases ourselves for progress
-                phases = rs.phases()
-                for i, phase in enumerate(phases):
-                    tell(0.1 + 0.7 * i / max(1, len(phases)), f"turn {step}: {phase.name}")
-                    ctx.events.phase = phase.name
-                    phase.run(ctx)
-                ctx.events.phase = ""
-            else:
-                tell(0.1, f"turn {step}: adjudicating")
-                rs.run_step(ctx)
-        except RunCancelled:
-            raise
-        except Exception as e:
-            where = f" in phase {ctx.events.phase}" if ctx.events.phase else ""
-            raise RunFailed(f"turn {step} failed{where}: {type(e).__name__}: {e}; "
-                            "the game is unchanged") from e
-
-    def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
-                       diags: list[Diagnostic], step: int) -> int:
-        rs, n = self.ruleset, 0
-        for faction in [f.number for f in scen.factions] + [None]:
-            mine = diags if faction is None else [d for d in diags if d.faction == faction]
-            try:
-                data = rs.report(state, events, faction, scen, mine)
-                for fmt in rs.report_formats:
-                    self.store.save_report(c, step, faction, fmt, rs.render(data, fmt))
-                    n += 1
-            except Exception as e:
-                who = "the GM" if faction is None else f"faction {faction}"
-                raise RunFailed(f"turn {step}: the report for {who} failed "
-                                f"({type(e).__name__}: {e}); the game is unchanged") from e
-        return n
-
     def rollback(self, to_step: int) -> None:
         """Forget the steps after `to_step`; their submissions wait to be run again."""
         with self.store.transaction() as c:
@@ -708,98 +563,5 @@ def export_stem(name: str) -> str:
     import re
 
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "game"
-
-
-def _json(v: Any) -> str:
-    import json
-
-    return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-
-
-def _own(d: Diagnostic, file: str, faction: int | None) -> Diagnostic:
-    """The diagnostic with the submission's file name and faction filled in."""
-    if d.file and d.faction == faction:
-        return d
-    return dataclasses.replace(d, file=d.file or file, faction=faction)
-
-
-def _match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int) -> None:
-    try:
-        from engine.intake import match_submission
-    except Exception:  # intake not importable: the ruleset's identify plus sender address
-        match_submission = None
-    if match_submission is not None:
-        match_submission(sub, rs, scen, pending)
-        return
-    try:
-        m = rs.identify(sub, scen)
-    except Exception as e:
-        m = None
-        sub.matched_by = f"the ruleset could not read the header ({type(e).__name__})"
-    if m is not None and m.faction is not None:
-        sub.faction, sub.step, sub.matched_by = m.faction, m.step, m.reason or "header"
-    elif sub.sender:
-        hits = [f for f in scen.factions if f.email and f.email.lower() in sub.sender.lower()]
-        if len(hits) == 1:
-            sub.faction, sub.matched_by = hits[0].number, f"sender {sub.sender}"
-    if sub.faction is not None and sub.step is None:
-        sub.step = pending
-    sub.meta["match"] = "ok" if sub.faction is not None and scen.faction(sub.faction) else \
-        ("unmatched" if sub.faction is None else "unknown_faction")
-
-
-def _intake_text(text: str, kind: str, name: str, sender: str, subject: str, received_at: str) -> Submission:
-    try:
-        from engine.intake import read_text
-    except Exception:
-        return Submission(text.lstrip("\ufeff").replace("\r\n", "\n"), kind, name, sender, subject,
-                          received_at)
-    return read_text(text, kind, name, sender, subject, received_at)
-
-
-def _thread_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:
-    """Posts from a thread export (or every file of a folder), in time order."""
-    try:
-        from engine.threads import load_thread
-    except Exception:
-        return _intake_path(path)
-    p = Path(path)
-    if not p.exists():
-        return [], [Diagnostic("intake", "no such file or folder", file=str(p))]
-    files = sorted(x for x in p.rglob("*") if x.is_file() and not x.name.startswith(".")) \
-        if p.is_dir() else [p]
-    posts: list[Submission] = []
-    problems: list[Diagnostic] = []
-    for f in files:
-        got, probs = load_thread(f)
-        posts += got
-        problems += probs
-    return posts, problems
-
-
-def _intake_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:
-    try:
-        from engine.intake import read_path
-    except Exception:
-        read_path = None
-    if read_path is not None:
-        batch = read_path(path)
-        return batch.submissions, batch.problems
-    p = Path(path)  # minimal fallback: plain text files and folders
-    if not p.exists():
-        return [], [Diagnostic("intake", "no such file or folder", file=str(p))]
-    files = sorted(x for x in p.rglob("*") if x.is_file()) if p.is_dir() else [p]
-    subs = []
-    for f in files:
-        raw = f.read_bytes()
-        try:
-            text, enc = raw.decode("utf-8-sig"), "utf-8"
-        except UnicodeDecodeError:
-            text, enc = raw.decode("latin-1"), "latin-1"
-        sub = Submission(text.replace("\r\n", "\n"), "file", str(f), encoding=enc)
-        sub.meta["file_name"] = f.name
-        subs.append(sub)
-    return subs, []
-
 
 __all__ = ["GameService", "RunFailed", "RunCancelled", "GameNotFound", "export_stem"]

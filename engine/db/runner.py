@@ -1,0 +1,181 @@
+"""Running steps: one transaction per run, the ruleset's phases, state, events, reports.
+
+A mixin of GameService (engine/service.py), kept apart because it is the one place that
+writes a whole step. Turn models: simultaneous (one step, NMR orders for the silent),
+sequential (one step per waiting submission, in arrival order), realtime (one step with
+every new post in time order: ctx.submissions, their sheets in ctx.scratch["sheets"]).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from engine.db.errors import GameDbError
+from engine.db.intake_bridge import own as _own
+from engine.db.journal import StoredSubmission
+from engine.db.results import RunResult
+from engine.dice import Dice
+from engine.events import EventLog
+from engine.orders import Diagnostic, OrderSheet
+from engine.ruleset import Ruleset, TurnContext, TurnModel
+from engine.scenario import Scenario
+from engine.state import State
+
+Progress = Callable[[float, str], None]
+
+
+class RunFailed(GameDbError):
+    """A step failed; the database is as it was before the run."""
+
+
+class RunCancelled(GameDbError):
+    pass
+
+
+class StepRunner:
+    """run() for GameService; expects store, ruleset, _parse, _check_sheet, _active,
+    _load_scenario from it."""
+
+    def run(self, progress: Progress | None = None, cancel: threading.Event | None = None) -> RunResult:
+        """Run what is due, in ONE transaction: on any failure the game stays as it was."""
+        progress = progress or (lambda _f, _m: None)
+        result = RunResult()
+        with self.store.transaction() as c:
+            scen = self._load_scenario(c)
+            cur = int(self.store.game(c).current_step)
+            model = self.ruleset.turn_model
+            everything = self.store.submissions(c, with_diagnostics=False)
+            pending = self._active(everything, scen)
+            if model == TurnModel.SEQUENTIAL:
+                batches = [[s] for s in pending if s.step is None or s.step > cur]
+                if not batches:
+                    result.note = "no orders waiting; nothing to run"
+            elif model == TurnModel.REALTIME:
+                # every new post goes to the ruleset, matched or not: forum games have
+                # GM posts and players who joined by splitting off (the ruleset decides)
+                posts = sorted((s for s in everything if s.active),
+                               key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
+                batches = [posts] if posts else []
+                if not batches:
+                    result.note = "no new posts; nothing to run"
+            else:
+                batches = [[s for s in pending if s.step == cur + 1]]
+            state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            try:
+                over = self.ruleset.is_finished(state, scen)
+            except Exception:
+                over = False
+            if over:
+                batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
+            for i, batch in enumerate(batches):
+                step = cur + 1 + i
+                share = (i / len(batches), (i + 1) / len(batches))
+                state = self._run_step(c, scen, state, step, batch, model, result, progress,
+                                       cancel, share)
+            if result.steps:
+                self.store.set_game(c, current_step=result.steps[-1])
+                progress(1.0, f"saved turn {result.steps[-1]}")
+        return result
+
+    def _run_step(self, c: Any, scen: Scenario, prev: State, step: int, batch: list[StoredSubmission],
+                  model: TurnModel, result: RunResult, progress: Progress,
+                  cancel: threading.Event | None, share: tuple[float, float]) -> State:
+        rs, st = self.ruleset, self.store
+        lo, hi = share
+
+        def tell(frac: float, msg: str) -> None:
+            if cancel is not None and cancel.is_set():
+                raise RunCancelled("run cancelled; the game is as it was")
+            progress(lo + (hi - lo) * frac, msg)
+
+        tell(0.0, f"turn {step}: checking orders")
+        game_seed = int(st.game(c).seed)
+        dice = Dice(game_seed, step)
+        sheets: dict[int, OrderSheet] = {}
+        ordered: list[OrderSheet] = []
+        diags_by_sub: dict[int, list[Diagnostic]] = {}
+        all_diags: list[Diagnostic] = []
+        for s in batch:
+            sheet = self._parse(s.submission)
+            d = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
+                 for x in s.submission.meta.get("diagnostics", [])]
+            if s.faction is not None:
+                d += self._check_sheet(sheet, prev, s.faction, scen)
+            diags_by_sub[s.id] = d
+            all_diags += d
+            ordered.append(sheet)
+            sheet.header.setdefault("faction", s.faction)
+            if model != TurnModel.REALTIME:
+                sheets[s.faction] = sheet
+        nmr: list[int] = []
+        if model == TurnModel.SIMULTANEOUS:
+            for f in scen.factions:
+                if f.number not in sheets:
+                    try:
+                        sheets[f.number] = rs.auto_orders(prev, f.number, scen, dice.sub("nmr", f.number))
+                    except Exception as e:
+                        raise RunFailed(f"turn {step}: NMR orders for faction {f.number} failed "
+                                        f"({type(e).__name__}: {e}); the game is unchanged") from e
+                    nmr.append(f.number)
+        new = prev.copy()
+        new.step = step
+        ctx = TurnContext(rs, scen, new, prev, sheets, dice,
+                          submissions=[s.submission for s in batch] if model == TurnModel.REALTIME else [])
+        ctx.scratch["diagnostics"] = all_diags
+        ctx.scratch["nmr"] = nmr
+        if model == TurnModel.REALTIME:
+            ctx.scratch["sheets"] = ordered
+        self._adjudicate(ctx, step, tell)
+        tell(0.8, f"turn {step}: saving")
+        st.save_state(c, new)
+        st.save_events(c, step, ctx.events)
+        st.add_step(c, step, "done", seed=f"{game_seed}/{step}",
+                    faction=batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None,
+                    info={"nmr": nmr, "submissions": [s.id for s in batch]})
+        for s in batch:
+            st.set_submission(c, s.id, applied_step=step)
+            st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
+        tell(0.85, f"turn {step}: writing reports")
+        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step)
+        result.steps.append(step)
+        result.nmr[step] = nmr
+        result.events += len(ctx.events)
+        return new
+
+    def _adjudicate(self, ctx: TurnContext, step: int, tell: Callable[[float, str], None]) -> None:
+        rs = self.ruleset
+        try:
+            if type(rs).run_step is Ruleset.run_step:  # walk the phases ourselves for progress
+                phases = rs.phases()
+                for i, phase in enumerate(phases):
+                    tell(0.1 + 0.7 * i / max(1, len(phases)), f"turn {step}: {phase.name}")
+                    ctx.events.phase = phase.name
+                    phase.run(ctx)
+                ctx.events.phase = ""
+            else:
+                tell(0.1, f"turn {step}: adjudicating")
+                rs.run_step(ctx)
+        except RunCancelled:
+            raise
+        except Exception as e:
+            where = f" in phase {ctx.events.phase}" if ctx.events.phase else ""
+            raise RunFailed(f"turn {step} failed{where}: {type(e).__name__}: {e}; "
+                            "the game is unchanged") from e
+
+    def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
+                       diags: list[Diagnostic], step: int) -> int:
+        rs, n = self.ruleset, 0
+        for faction in [f.number for f in scen.factions] + [None]:
+            mine = diags if faction is None else [d for d in diags if d.faction == faction]
+            try:
+                data = rs.report(state, events, faction, scen, mine)
+                for fmt in rs.report_formats:
+                    self.store.save_report(c, step, faction, fmt, rs.render(data, fmt))
+                    n += 1
+            except Exception as e:
+                who = "the GM" if faction is None else f"faction {faction}"
+                raise RunFailed(f"turn {step}: the report for {who} failed "
+                                f"({type(e).__name__}: {e}); the game is unchanged") from e
+        return n
