@@ -188,3 +188,23 @@ def test_orders_template():
     assert "#   2 2: HO 2 GE 1" in t
     sheet = parse_orders(t)
     assert isinstance(sheet, OrderSheet) and sheet.orders == [] and sheet.diagnostics == []
+
+
+def test_sea_battle_narrative():
+    log = EventLog()
+    log.emit(ev.FleetDetected(1, 2, c(0, 2), 7, 10))
+    log.emit(ev.SeaBattleRound(c(0, 2), 1, 1, 2, 1, 0, 1, 1))
+    log.emit(ev.SeaBattleRound(c(0, 2), 2, 1, 2, 1, 0, 1, 0))
+    log.emit(ev.SeaBattle(c(0, 2), 1, 2, 2, 2, 2, 1, 1, 2))
+    log.emit(ev.CarriedLosses(1, c(0, 2), (("F", 1),), 50))
+    log.emit(ev.SeaBattleRound(c(0, 3), 1, 3, 1, 1, 1, 0, 0))
+    log.emit(ev.SeaBattle(c(0, 3), 3, 1, 1, 1, 1, 0, 1, 1))
+    scen, st = _world()
+    first, second = report(st, log, None, scen)["battles"]
+    assert first["title"] == "Sea battle at 0 2" and first["winner"] == 1
+    assert first["lines"][0].startswith("Ships of player 2 (Persians) sight the fleet")
+    assert first["lines"][1] == "2 ship(s) of player 1 (Hellenes) fight 2 of player 2 (Persians)."
+    assert first["lines"][-1] == ("Player 1 (Hellenes) loses 1 Foot Soldier with the sunken "
+                                  "ships (50%).")
+    assert second["title"] == "Sea battle at 0 3" and second["winner"] == 0
+    assert second["lines"][-1].startswith("Both fleets go down after 1 round(s)")
