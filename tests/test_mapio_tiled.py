@@ -111,6 +111,16 @@ def test_tileset_image_is_written_next_to_the_map(tmp_path):
     assert import_map(tmp_path / "m.tmx").to_dict() == m.to_dict()
 
 
+@pytest.mark.parametrize("name,kind,opts", [
+    ("tiled182_hex_flat.json", "hex", {"orientation": "flat"}),
+    ("tiled182_hex_pointy.tmx", "hex", {"orientation": "pointy"}),
+    ("tiled182_square.json", "square", {}),
+])
+def test_files_resaved_by_tiled_itself(name, kind, opts):
+    """Our exports, opened and saved again by Tiled 1.8.2 (`tiled --export-map`), read back equal."""
+    assert import_map(DATA / name).to_dict() == sample_map(kind, **opts).to_dict()
+
+
 def test_foreign_hex_tmx_written_by_hand():
     m = import_map(DATA / "foreign_hex_flat.tmx")
     assert m.kind == "hex" and m.grid.orientation == "flat" and (m.grid.width, m.grid.height) == (4, 3)

@@ -39,16 +39,6 @@ def format_of(path: str | Path, raw: bytes | None = None) -> str | None:
     if raw[:2] == b"\x1f\x8b":
         return "rsmap"
     if head[:1] == b"{":
-        text = head.decode("utf-8", errors="replace")
-        if '"FeatureCollection"' in text:
-            return "geojson"
-        compact = text.replace(" ", "").replace("\n", "")
-        if '"tiledversion"' in text or '"type":"map"' in compact:
-            return "tmj"
-        if '"grid"' in text and '"terrain' in text:
-            return "rsmap"
-        if '"orientation"' in text or '"tilesets"' in text:
-            return "tmj"
         return "json?"
     return None
 
@@ -68,8 +58,8 @@ def import_map(path: str | Path) -> GameMap:
     if not raw.strip():
         raise MapFileError(f"{p}: the file is empty")
     fmt = format_of(p, raw)
-    if fmt == "json?":  # a JSON file of unknown kind: our own format gives the best message
-        fmt = "rsmap"
+    if fmt == "json?":
+        fmt = _json_kind(raw)
     if fmt == "svg":
         raise MapFileError(f"{p}: SVG is an export-only format; open the map it was made from")
     if fmt is None:
@@ -93,6 +83,23 @@ def import_map(path: str | Path) -> GameMap:
     except (FormatError, KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
             UnicodeDecodeError, RecursionError, MemoryError) as e:
         raise to_file_error(p, e) from None
+
+
+def _json_kind(raw: bytes) -> str:
+    """Which of our JSON formats a .json file holds, from its top-level keys."""
+    import json
+
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
+        return "rsmap"  # the native reader gives the clearest message about broken JSON
+    if not isinstance(doc, dict):
+        return "rsmap"
+    if doc.get("type") == "FeatureCollection":
+        return "geojson"
+    if "layers" in doc and ("tilesets" in doc or "orientation" in doc or doc.get("type") == "map"):
+        return "tmj"
+    return "rsmap"
 
 
 def export_map(gmap: GameMap, path: str | Path, fmt: str | None = None, **options: Any) -> Path:
