@@ -10,6 +10,8 @@ GRID_IDS = ["hex-flat", "hex-pointy", "square", "regions", "square8", "hex-wrap"
 
 
 def sample_map(kind: str = "hex", **grid_opts) -> GameMap:
+    # tests/data/maps/tiled182_* are this map exported and re-saved by Tiled 1.8.2
+    # (tiled --export-map); change the map and those files must be made again.
     m = new_map(kind, 8, 6, "ocean", **grid_opts)
     m.name = "Sample — ünïcode"
     m.set_terrain([1, 2, 3, 9, 10], "forest")
