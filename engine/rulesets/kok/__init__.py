@@ -134,5 +134,72 @@ class KingOfKings(Ruleset):
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         return _part("demo", "demo")()
 
+    # ---- player viewer hooks (optional; engine.orderdraft) ------------------------------
+
+    def order_keywords(self) -> list[str]:
+        from engine.rulesets.kok.orders import CANONICAL, DIRECTIONS, STANDARD_TROOPS, TACTICS
+
+        words = ["BEGIN", "END", "AT", *CANONICAL, "PLACE", "DEFEND", "DONATE", "ALLY"]
+        words += list(DIRECTIONS.values()) + list(TACTICS.values())
+        words += [n.replace(" ", "")[:2].upper() for n, _ in STANDARD_TROOPS]
+        words += [n.split()[0].upper() for n, _ in STANDARD_TROOPS]
+        return sorted(set(words))
+
+    def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int]) -> str:
+        """`LAND x y type n ... dirs` (or SEA from a sea province) for every own troop at
+        path[0] that can move there; path is a list of neighbouring cells."""
+        from engine.rulesets.kok.board import Board
+
+        b = Board(state, scenario)
+        start = path[0]
+        sea = b.is_sea(start)
+        units = b.of(start, faction)
+        parts = []
+        for t in b.order:
+            n = units.get(t.symbol, 0)
+            if n <= 0 or (t.sea_move if sea else t.land_move) <= 0:
+                continue
+            parts.append(f"{t.name.replace(' ', '')[:2].upper()} {n}")
+        if not parts:
+            return ""
+        dirs = []
+        for a, c in zip(path, path[1:], strict=False):
+            d = b.grid.direction(a, c)
+            if d is None:
+                raise ValueError(f"{b.label(c)} is not next to {b.label(a)}")
+            dirs.append(d[0])
+        x, y = b.grid.xy(start)
+        return f"{'SEA' if sea else 'LAND'} {x} {y} {' '.join(parts)} {' '.join(dirs)}"
+
+    def move_range(self, state: State, faction: int, scenario: Scenario, cell: int):
+        """Movement points of the slowest own troop at `cell` (a general: the fastest);
+        each step costs the entered province's move cost; land troops stay off the sea."""
+        from engine.rulesets.kok.board import Board
+
+        b = Board(state, scenario)
+        sea = b.is_sea(cell)
+        units = {s: n for s, n in b.of(cell, faction).items() if n > 0}
+        speeds = [(b.troop(s).sea_move if sea else b.troop(s).land_move) for s in units]
+        speeds = [v for v in speeds if v > 0]
+        if not speeds:
+            return 0, None
+        general = any(b.troop(s).general for s in units)
+        budget = max(speeds) if general else min(speeds)
+
+        def cost(a: int, c: int) -> float | None:
+            if b.is_sea(c) != sea:
+                return None
+            return 1.0 if sea else float(max(1, b.terrain(c).move))
+
+        return budget, cost
+
+    def orders_filename(self, state: State, faction: int, scenario: Scenario) -> str:
+        return f"SP{faction}.R{state.step + 1}"
+
+    def orders_subject(self, state: State, faction: int, scenario: Scenario) -> str:
+        from engine.rulesets.kok.identify import game_code
+
+        return f"{game_code(scenario)} {state.step + 1}"
+
 
 RULESET = KingOfKings()
