@@ -197,6 +197,26 @@ class Artnes(Ruleset):
     def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
         return OrderSheet(source="NMR")
 
+    # ---- player viewer hooks (optional; engine.orderdraft) ------------------------------
+
+    def order_keywords(self) -> list[str]:
+        return ["Nation", "Gold", "Buy", "Move", "Convoy", "Declare", "war", "Make", "peace",
+                "with", "on", "from", "to", "via", "in", "all", "knight", "knights",
+                "spearman", "spearmen", "galley", "galleys", "castle", "Stay"]
+
+    def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int]) -> str:
+        """`Move <n> <unit> A - B - C`, one line per kind of the nation's units at path[0]."""
+        board = scenario.map.board()
+        names = [board.label(c) for c in path]
+        here = names[0].casefold()
+        counts: dict[str, int] = {}
+        for u in state["units"]:
+            if u.nation == faction and u.location.casefold() == here and u.count > 0:
+                counts[u.kind] = counts.get(u.kind, 0) + u.count
+        route = " - ".join(names)
+        return "\n".join(f"Move {reports._plural(kind, n)} {route}"
+                         for kind, n in sorted(counts.items()) if kind != "castle")
+
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         from engine.rulesets.artnes.demo import demo
 
