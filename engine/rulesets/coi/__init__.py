@@ -168,6 +168,21 @@ class ConquestOfIsland(Ruleset):
 
     # ---- demo ---------------------------------------------------------------------------
 
+    # ---- player viewer hooks (optional; engine.orderdraft) ------------------------------
+
+    def order_keywords(self) -> list[str]:
+        from engine.rulesets.coi.actions import VERBS
+
+        return [*VERBS, "from", "to", "with", "all", "losses", "first", "units"]
+
+    def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int]) -> str:
+        """`Move all from c,r to c,r`, one line a step (each move enters one hex)."""
+        if not any(s.owner == faction and s.cell == path[0] and s.count > 0 for s in state["units"]):
+            return ""
+        grid = scenario.map.grid
+        return "\n".join(f"Move all from {grid.label(a, 'col,row')} to {grid.label(b, 'col,row')}"
+                         for a, b in zip(path, path[1:], strict=False))
+
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         """The demo island; the posts to import are the thread file in scenario.meta."""
         from engine.mapfile import load_map
