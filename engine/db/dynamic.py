@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
+    ForeignKey,
     Integer,
     MetaData,
     Table,
@@ -27,9 +28,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
+from engine.db.schema import GameRow
 from engine.tables import Column as SpecColumn
 from engine.tables import TableSpec
 
+GAME_ID = GameRow.__table__.c.id  # type: ignore[attr-defined]
 SQL_TYPES = {"int": Integer, "float": Float, "str": Text, "bool": Boolean}
 
 
@@ -57,7 +60,7 @@ def catalog_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
     if _cached(md, name, spec):
         return md.tables[name]
     return Table(name, md,
-                 Column("rs_game", Integer, primary_key=True),
+                 Column("rs_game", Integer, ForeignKey(GAME_ID), primary_key=True),
                  Column("rs_catalog", Text, primary_key=True),
                  Column("rs_row", Integer, primary_key=True),
                  *_columns(spec))
@@ -68,7 +71,7 @@ def state_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
     if _cached(md, name, spec):
         return md.tables[name]
     return Table(name, md,
-                 Column("rs_game", Integer, primary_key=True),
+                 Column("rs_game", Integer, ForeignKey(GAME_ID), primary_key=True),
                  Column("rs_step", Integer, primary_key=True),
                  Column("rs_row", Integer, primary_key=True),
                  *_columns(spec))

@@ -42,7 +42,7 @@ class MapRow(SQLModel, table=True):
     """Map header: grid spec, palette order is in rs_map_terrain."""
 
     __tablename__ = "rs_map"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     kind: str = "square"
     name: str = ""
     grid: str = "{}"               # topology to_dict() as JSON
@@ -53,7 +53,7 @@ class MapRow(SQLModel, table=True):
 
 class MapTerrain(SQLModel, table=True):
     __tablename__ = "rs_map_terrain"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     code: int = Field(primary_key=True)
     name: str = ""
 
@@ -62,7 +62,7 @@ class MapCell(SQLModel, table=True):
     """One row a cell (written with Core bulk inserts)."""
 
     __tablename__ = "rs_map_cell"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     cell: int = Field(primary_key=True)
     terrain: int = 0
     attrs: str | None = None       # JSON, only for cells that have attributes
@@ -70,7 +70,7 @@ class MapCell(SQLModel, table=True):
 
 class MapLink(SQLModel, table=True):
     __tablename__ = "rs_map_link"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     kind: str = Field(primary_key=True)
     a: int = Field(primary_key=True)
     b: int = Field(primary_key=True)
@@ -78,7 +78,7 @@ class MapLink(SQLModel, table=True):
 
 class MapSite(SQLModel, table=True):
     __tablename__ = "rs_map_site"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     site_id: int = Field(primary_key=True)
     cell: int = 0
     kind: str = "city"
@@ -88,7 +88,7 @@ class MapSite(SQLModel, table=True):
 
 class MapArea(SQLModel, table=True):
     __tablename__ = "rs_map_area"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     name: str = Field(primary_key=True)
     kind: str = "region"
     attrs: str = "{}"
@@ -96,14 +96,14 @@ class MapArea(SQLModel, table=True):
 
 class MapAreaCell(SQLModel, table=True):
     __tablename__ = "rs_map_area_cell"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     area: str = Field(primary_key=True)
     cell: int = Field(primary_key=True)
 
 
 class MapLabel(SQLModel, table=True):
     __tablename__ = "rs_map_label"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     seq: int = Field(primary_key=True)
     text: str = ""
     x: float = 0.0
@@ -115,7 +115,7 @@ class CatalogRow(SQLModel, table=True):
     """Which catalogs a game has, in order, with the spec their rows follow."""
 
     __tablename__ = "rs_catalog"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     name: str = Field(primary_key=True)
     position: int = 0
     spec: str = "{}"               # TableSpec as JSON (engine.db.dynamic.spec_to_dict)
@@ -123,14 +123,14 @@ class CatalogRow(SQLModel, table=True):
 
 class OptionRow(SQLModel, table=True):
     __tablename__ = "rs_option"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     name: str = Field(primary_key=True)
     value: str = "null"            # JSON
 
 
 class FactionRow(SQLModel, table=True):
     __tablename__ = "rs_faction"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     number: int = Field(primary_key=True)
     name: str = ""
     email: str = ""
@@ -143,7 +143,7 @@ class StepRow(SQLModel, table=True):
     """A processed step. Step 0 is the initial state; step N came from the orders for N."""
 
     __tablename__ = "rs_step"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     number: int = Field(primary_key=True)
     status: str = "done"           # initial | done
     processed_at: str = ""
@@ -156,7 +156,7 @@ class SubmissionRow(SQLModel, table=True):
     __tablename__ = "rs_submission"
     __table_args__ = (Index("ix_rs_submission_game_step", "game_id", "step", "faction"),)
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(index=True)
+    game_id: int = Field(index=True, foreign_key="rs_game.id")
     seq: int = 0                   # arrival (import) order within the game
     text: str = ""
     source_kind: str = "paste"
@@ -179,8 +179,8 @@ class SubmissionRow(SQLModel, table=True):
 class DiagnosticRow(SQLModel, table=True):
     __tablename__ = "rs_diagnostic"
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(index=True)
-    submission_id: int | None = Field(default=None, index=True)
+    game_id: int = Field(index=True, foreign_key="rs_game.id")
+    submission_id: int | None = Field(default=None, index=True, foreign_key="rs_submission.id")
     step: int | None = None
     faction: int | None = None
     file: str = ""
@@ -194,7 +194,7 @@ class DiagnosticRow(SQLModel, table=True):
 
 class EventRow(SQLModel, table=True):
     __tablename__ = "rs_event"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     step: int = Field(primary_key=True)
     seq: int = Field(primary_key=True)
     phase: str = ""
@@ -206,7 +206,7 @@ class EventRow(SQLModel, table=True):
 
 class ReportRow(SQLModel, table=True):
     __tablename__ = "rs_report"
-    game_id: int = Field(primary_key=True)
+    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
     step: int = Field(primary_key=True)
     faction: int = Field(primary_key=True)   # GM = 0 (factions are numbered from 1)
     format: str = Field(primary_key=True)
