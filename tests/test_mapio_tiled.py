@@ -248,7 +248,8 @@ def test_infinite_sample_file_is_refused():
     ("trunc.tmj", b'{"type": "map", "layers": [', "not valid JSON"),
     ("binary.tmj", bytes(range(256)) * 4, "not valid JSON"),
     ("list.tmj", b"[1, 2, 3]", "not a Tiled map"),
-    ("pic.png", b"\x89PNG\r\n\x1a\n....", "unknown map format"),
+    ("pic.png", b"\x89PNG\r\n\x1a\n....", "PNG is an export-only format"),
+    ("notes.txt", b"hello", "unknown map format"),
     ("map.svg", b"<svg/>", "export-only"),
 ])
 def test_foreign_and_broken_files(tmp_path, name, content, message):

@@ -22,7 +22,7 @@ READ_FORMATS = ("rsmap", "tmj", "tmx", "geojson")
 WRITE_FORMATS = ("rsmap", "tmj", "tmx", "geojson", "svg")
 MAX_BYTES = 512 * 1024 * 1024
 _EXT = {".rsmap": "rsmap", ".gz": "rsmap", ".tmj": "tmj", ".tmx": "tmx", ".geojson": "geojson",
-        ".svg": "svg", ".xml": "tmx"}
+        ".svg": "svg", ".xml": "tmx", ".png": "png"}
 
 __all__ = ["import_map", "export_map", "format_of", "MapFileError", "READ_FORMATS", "WRITE_FORMATS"]
 
@@ -60,8 +60,8 @@ def import_map(path: str | Path) -> GameMap:
     fmt = format_of(p, raw)
     if fmt == "json?":
         fmt = _json_kind(raw)
-    if fmt == "svg":
-        raise MapFileError(f"{p}: SVG is an export-only format; open the map it was made from")
+    if fmt in ("svg", "png"):
+        raise MapFileError(f"{p}: {fmt.upper()} is an export-only format; open the map it was made from")
     if fmt is None:
         raise MapFileError(f"{p}: unknown map format; Realmsmith reads {', '.join(READ_FORMATS)}")
     if fmt == "rsmap":
@@ -110,6 +110,9 @@ def export_map(gmap: GameMap, path: str | Path, fmt: str | None = None, **option
     fmt = (fmt or format_of(p) or "").lower().lstrip(".")
     if fmt == "json":
         fmt = "tmj"
+    if fmt == "png":
+        raise MapFileError(f"{p}: PNG needs the Qt renderer: app.render.export_png(gmap, path) "
+                           "or `realmsmith map export MAP --png OUT`")
     if fmt not in WRITE_FORMATS:
         raise MapFileError(f"{p}: cannot tell the format from the name; use one of "
                            f"{', '.join('.' + f for f in WRITE_FORMATS)} or pass fmt")
