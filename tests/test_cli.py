@@ -247,3 +247,17 @@ def test_events(game, capsys):
     assert lines and all(e["faction"] == 2 for e in lines)
     assert main(["events", str(game), "--kind", "nothing"]) == EXIT_OK
     assert capsys.readouterr().out == ""
+
+
+def test_run_wait_for_all_and_strict(game, tmp_path, capsys):
+    reds = _orders(tmp_path, "reds.txt", "#tiny 1 1\nGROW 1\n")
+    assert main(["import", str(game), reds]) == 0
+    assert main(["run", str(game), "--wait-for-all"]) == EXIT_ERRORS
+    assert "no orders yet from 2 (Blues)" in capsys.readouterr().out
+    blues = _orders(tmp_path, "blues.txt", "#tiny 2 1\nGROW x\n")
+    assert main(["import", str(game), blues]) == EXIT_ERRORS
+    assert main(["run", str(game), "--wait-for-all", "--strict"]) == EXIT_ERRORS
+    assert "1 error(s) in the orders" in capsys.readouterr().out
+    with GameService.open(game) as svc:
+        assert svc.current_step == 0
+    assert main(["run", str(game), "--wait-for-all", "-q"]) == EXIT_OK

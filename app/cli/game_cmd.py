@@ -48,6 +48,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="run the next turn (one transaction)")
     p.add_argument("game")
     p.add_argument("--quiet", "-q", action="store_true")
+    p.add_argument("--wait-for-all", action="store_true",
+                   help="do not run (exit 1) while a faction has sent no orders")
+    p.add_argument("--strict", action="store_true",
+                   help="do not run (exit 1) while any orders have errors")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
@@ -241,7 +245,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"[{frac * 100:3.0f}%] {msg}", file=sys.stderr)
 
+    from engine.orders import Severity
+
     with open_game(args.game) as svc:
+        if args.wait_for_all:
+            missing = svc.status().missing
+            if missing:
+                print("not running: no orders yet from " +
+                      ", ".join(f"{f.faction} ({f.name})" for f in missing))
+                return EXIT_ERRORS
+        if args.strict:
+            bad = [d for ds in svc.check().values() for d in ds if d.severity == Severity.ERROR]
+            if bad:
+                for d in bad:
+                    print(d.format())
+                print(f"not running: {len(bad)} error(s) in the orders")
+                return EXIT_ERRORS
         res = svc.run(progress=progress)
         if not res.steps:
             print(res.note or "nothing to run")
