@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.map import GameMap
-from engine.mapio import tiled
+from engine.mapio import tiled, tiled_read
 from engine.mapio.common import bad
 
 
@@ -15,7 +15,7 @@ def read_tmj(path: Path, raw: bytes) -> GameMap:
     doc = tiled.loads_json(raw, "the file")
     if isinstance(doc, dict):
         resolve_tilesets(doc, path.parent)
-    return tiled.from_tiled(doc)
+    return tiled_read.from_tiled(doc)
 
 
 def resolve_tilesets(doc: dict[str, Any], folder: Path) -> None:

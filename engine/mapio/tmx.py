@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.map import GameMap
-from engine.mapio import tiled
+from engine.mapio import tiled, tiled_read
 from engine.mapio.common import bad
 
 _MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid",
@@ -148,7 +148,7 @@ def parse_tmx(raw: bytes, folder: Path) -> dict[str, Any]:
 
 
 def read_tmx(path: Path, raw: bytes) -> GameMap:
-    return tiled.from_tiled(parse_tmx(raw, path.parent))
+    return tiled_read.from_tiled(parse_tmx(raw, path.parent))
 
 
 # ---- writing ------------------------------------------------------------------------------
