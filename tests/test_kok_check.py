@@ -1,5 +1,6 @@
 """King of Kings order checker: orders against the current state, which stays unchanged."""
 
+import kok_fixtures as fx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,7 +9,6 @@ from engine.orders import AMBIGUOUS, ILLEGAL, Severity
 from engine.rulesets.kok.check import check
 from engine.rulesets.kok.orders import parse_orders
 from engine.rulesets.kok.state import Army
-from tests import kok_fixtures as fx
 
 
 def run(body: str, faction: int = 1, st=None, scen=None, **options):

@@ -36,8 +36,9 @@ def test_benchmark_size():
 
 
 def test_checker_agrees_with_the_adjudication_on_a_generated_turn():
+    from test_kok_golden import _disagreements
+
     from engine.rulesets.kok.demo import play
-    from tests.test_kok_golden import _disagreements
 
     scen, orders = generate_game(40, 30, tribes=6, armies=600, seed=5)
     (turn,) = play(scen, {1: orders}, 1)

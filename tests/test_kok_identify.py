@@ -1,10 +1,11 @@
 """Matching King of Kings orders to player and turn: subject, file name, sender (5, 9.4)."""
 
+import kok_fixtures as fx
+
 from engine.intake.match import WRONG_GAME, WRONG_STEP, match_submission
 from engine.ruleset import Submission
 from engine.rulesets.kok import RULESET
 from engine.rulesets.kok.identify import identify, parse_subject
-from tests import kok_fixtures as fx
 
 
 def test_subject_forms():

@@ -1,11 +1,12 @@
 """NMR orders (rule book 2.9): capital, spiral, DEF, three placement tries, 2:1 attacks."""
 
+import kok_fixtures as fx
+
 from engine.dice import Dice, ScriptedDice
 from engine.rulesets.kok.check import Board, check
 from engine.rulesets.kok.nmr import auto_orders, capital, nmr_text, spiral, spiral_rank
 from engine.rulesets.kok.orders_model import Defend, LandMove, Place
 from engine.rulesets.kok.state import Army, Province
-from tests import kok_fixtures as fx
 
 
 def body(text: str) -> list[str]:

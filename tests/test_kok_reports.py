@@ -3,13 +3,14 @@
 import dataclasses
 import json
 
+import kok_fixtures as fx
+
 from engine.events import EventLog
 from engine.orders import OrderSheet
 from engine.rulesets.kok import events as ev
 from engine.rulesets.kok.check import check
 from engine.rulesets.kok.orders import parse_orders
 from engine.rulesets.kok.reports import map_cell_text, orders_template, render, report
-from tests import kok_fixtures as fx
 
 c = fx.cell
 
