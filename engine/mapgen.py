@@ -105,19 +105,27 @@ def _terrain_map(kind: str, style: str, width: int, height: int, dice: Dice, **p
     if not 0.0 <= sea < 1.0:
         raise ValueError("sea_level is the fraction of water, 0 to below 1")
     rng = _rng(dice, "height")
-    h = value_noise(norm, rng, 0.12 if islands else 0.22, octaves=6, persistence=0.55)
+    noise = value_noise(norm, rng, 0.08 if islands else 0.22, octaves=6, persistence=0.55)
     n_blobs = int(p.get("continents", p.get("islands", 0)) or (
         max(6, width * height // 150) if islands else 3))
-    r0 = (0.06 if islands else 0.3 / math.sqrt(n_blobs)) * float(p.get("land_size", 1.0))
+    r0 = (0.045 if islands else 0.28 / math.sqrt(n_blobs)) * float(p.get("land_size", 1.0))
     placed: list[np.ndarray] = []
+    bumps = np.zeros(len(xy))
     for _ in range(n_blobs):
-        for _try in range(20):  # spread continents apart so they do not merge into one
-            c = np.array([0.12, 0.12]) * ext + rng.random(2) * 0.76 * ext
-            if all(np.hypot(*(c - q)) > 2.2 * r0 for q in placed):
+        best, best_gap = None, -1.0
+        for _try in range(30):  # the most isolated of a few tries: continents stay apart
+            c = np.array([0.15, 0.15]) * ext + rng.random(2) * 0.7 * ext
+            gap = min((float(np.hypot(*(c - q))) for q in placed), default=9.0)
+            if gap > best_gap:
+                best, best_gap = c, gap
+            if gap > 3.2 * r0:
                 break
-        placed.append(c)
-        r = r0 * (0.6 + 0.8 * rng.random())
-        h += np.exp(-np.sum((norm - c) ** 2, axis=1) / (2 * r * r)) * 0.4
+        placed.append(best)
+        r = r0 * (0.7 + 0.6 * rng.random())
+        bump = np.exp(-np.sum((norm - best) ** 2, axis=1) / (2 * r * r))
+        # islands pile up; continents take the nearest bump only, so sea runs between them
+        bumps = bumps + bump if islands else np.maximum(bumps, bump)
+    h = noise * 0.45 + bumps * 0.8 if islands else noise * 0.5 + bumps * 0.75
     edge = np.minimum(norm, ext - norm).min(axis=1)
     h -= np.clip(0.08 - edge, 0, None) * 6  # keep the map's rim mostly sea
     water = _rank(h) < sea

@@ -46,6 +46,19 @@ def test_proportions_are_sane(style, sea, seed):
     assert max(counts[t] for t in GENERIC - {"ocean"}) / land < 0.6  # no single terrain swallows the land
 
 
+def test_continents_are_separate_and_islands_many():
+    """Several seeds: continents give two or more big landmasses on most maps, islands many small."""
+    big_cont, big_isl = [], []
+    for seed in range(1, 7):
+        for style, out in (("continents", big_cont), ("islands", big_isl)):
+            m = generate("hex", 80, 60, seed, style=style)
+            land = m.terrain != m.terrains.index("ocean")
+            comps = [len(c) for c in _land_components(m, land)]
+            out.append((len([c for c in comps if c >= 50]), len(comps)))
+    assert sum(n >= 2 for n, _ in big_cont) >= 4
+    assert min(total for _, total in big_isl) >= 6
+
+
 def test_sea_level_param_and_edges_are_water():
     m = generate("square", 60, 60, 4, sea_level=0.3)
     water = m.terrain == m.terrains.index("ocean")
