@@ -297,3 +297,21 @@ def test_realtime_imports_a_thread_export(tmp_path):
     assert svc.run().steps == [1]
     assert [r.event.kind for r in svc.events(1).records] == ["tiny_grew", "tiny_moved"]
     svc.close()
+
+
+def test_bad_input_files_are_reported_never_crash(game, tmp_path):
+    d = tmp_path / "inbox"
+    d.mkdir()
+    (d / "empty.txt").write_bytes(b"")
+    (d / "binary.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
+    (d / "huge.txt").write_text("#tiny 1 1\n" + "GROW 1\n" * 10_000)
+    (d / "mac.txt").write_bytes("#tiny 2 1\rGROW 1 # \x8e\r".encode("latin-1"))
+    rep = game.import_paths([d])
+    names = {r.submission.source_name.rsplit("/", 1)[-1] for r in rep.results}
+    flagged = {p.file.rsplit("/", 1)[-1] for p in rep.problems}
+    assert {"empty.txt", "binary.png"} <= flagged | names
+    assert "huge.txt" in names | flagged and "mac.txt" in names
+    st = game.status()
+    assert st.factions[1].submitted  # the Mac file's orders were read
+    game.run()  # and the turn runs with whatever arrived
+    assert game.current_step == 1
