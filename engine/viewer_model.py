@@ -160,39 +160,42 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
 
 
 def from_bundle(b: Any, source: str = "") -> TurnView:
-    """A TurnView from engine.bundle's Bundle, reading what it offers and filling the rest."""
-    svc = getattr(b, "service", None)
-    faction = getattr(b, "faction", None)
-    faction = getattr(faction, "number", faction)
-    step = getattr(b, "step", None)
-    if svc is not None:
-        tv = from_service(svc, faction, step, source)
-    else:
-        rs, scen, state = b.ruleset, b.scenario, b.state
-        tv = TurnView(rs, scen, state, int(step if step is not None else state.step), int(faction),
-                      source=source, gm_address=gm_address(scen))
-    for attr, name in (("report_text", "report_text"), ("report_text", "report"),
-                       ("template", "template"), ("template", "orders_template"),
-                       ("password", "password"), ("events", "events")):
-        v = getattr(b, name, None)
-        if callable(v) or v in (None, ""):
-            continue
-        if attr in ("report_text", "template", "password") and not isinstance(v, str):
-            continue
-        setattr(tv, attr, v)
-    for name in ("report_json", "report_data"):
-        v = getattr(b, name, None)
-        if isinstance(v, str):
-            try:
-                v = json.loads(v)
-            except ValueError:
-                v = None
-        if isinstance(v, dict):
-            tv.report_data = v
-    vis = getattr(b, "visible", None) or getattr(b, "visible_cells", None)
-    if vis is not None and not callable(vis):
-        tv.visible = frozenset(int(c) for c in vis)
-    return tv
+    """A TurnView from an engine.bundle.Bundle."""
+    from engine import registry
+
+    rs = registry.get(b.ruleset)
+    scen = b.scenario
+    reports = dict(getattr(b, "reports", {}) or {})
+    data = None
+    if "json" in reports:
+        try:
+            data = json.loads(reports["json"])
+        except ValueError:
+            data = None
+    template = b.template
+    if not template:
+        try:
+            template = rs.orders_template(b.state, b.faction.number, scen)
+        except Exception:  # noqa: BLE001
+            template = ""
+    return TurnView(rs, scen, b.state, int(b.step), int(b.faction.number), b.events,
+                    reports.get("text", ""), data, template,
+                    _board_cells(scen.map, b.visible_cells), source or str(b.path),
+                    b.faction.password or "", gm_address(scen))
+
+
+def _board_cells(gmap: GameMap, grid_cells_seen: Iterable[int] | None) -> frozenset[int] | None:
+    """Grid cells seen -> board cells seen (regions with any cell seen on region maps)."""
+    if grid_cells_seen is None:
+        return None
+    if gmap.kind != "regions":
+        return frozenset(int(c) for c in grid_cells_seen)
+    out = set()
+    for c in grid_cells_seen:
+        bc = board_cell(gmap, int(c))
+        if bc is not None:
+            out.add(bc)
+    return frozenset(out)
 
 
 def _visible(rs: Ruleset, state: State, faction: int, scen: Scenario) -> frozenset[int] | None:
@@ -203,7 +206,7 @@ def _visible(rs: Ruleset, state: State, faction: int, scen: Scenario) -> frozens
         cells = fn(state, faction, scen)
     except Exception:  # noqa: BLE001
         return None
-    return None if cells is None else frozenset(int(c) for c in cells)
+    return _board_cells(scen.map, cells)
 
 
 def gm_address(scen: Scenario) -> str:
@@ -416,6 +419,30 @@ class ViewerModel:
         """Board cells never seen (fog of war)."""
         seen = self.seen()
         return [c for c in range(len(self.latest.gmap.board())) if c not in seen]
+
+    def merged_map(self) -> GameMap:
+        """The latest turn's map with cells it could not see ('unknown' terrain in a bundle)
+        filled in from the latest earlier turn that saw them."""
+        latest = self.latest
+        if latest.visible is None or len(self.turns) == 1 or latest.gmap.kind == "regions":
+            return latest.gmap
+        key = tuple((t.step, id(t)) for t in self.turns)
+        if getattr(self, "_merged_key", None) == key:
+            return self._merged
+        import numpy as np
+
+        gmap = latest.gmap.copy()
+        known = np.zeros(len(gmap.grid), dtype=bool)
+        known[list(latest.visible)] = True
+        for t in reversed(self.turns[:-1]):
+            cells = np.arange(len(gmap.grid)) if t.visible is None else \
+                np.fromiter(t.visible, dtype=np.int64)
+            cells = cells[~known[cells]]
+            if len(cells):
+                gmap.set_terrain([int(c) for c in cells], [t.gmap.terrain_at(int(c)) for c in cells])
+                known[cells] = True
+        self._merged_key, self._merged = key, gmap
+        return gmap
 
     def regions(self) -> list[RegionRow]:
         """Every known region, from the latest turn that saw it."""

@@ -1,0 +1,251 @@
+"""The orders editor: keyword completion, syntax colouring, and the GM's own checker
+(ruleset.parse_orders + ruleset.check on the report's state) re-run as you type."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QRegularExpression, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QCompleter,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.orders import Diagnostic, Severity
+from engine.viewer_model import TurnView
+
+DEBOUNCE_MS = 300
+LINE_ROLE = Qt.ItemDataRole.UserRole + 10
+
+
+def check_orders(tv: TurnView, text: str, source: str = "") -> list[Diagnostic]:
+    """Exactly what the GM's intake runs on a sheet: parse, then check against the state."""
+    rs = tv.ruleset
+    try:
+        sheet = rs.parse_orders(text, source=source)
+    except Exception as e:  # noqa: BLE001 (a parser must never raise; say so if it does)
+        return [Diagnostic("invalid", f"the orders reader failed ({type(e).__name__}: {e})")]
+    out = list(sheet.diagnostics)
+    try:
+        out += rs.check(sheet, tv.state, tv.faction, tv.scenario)
+    except Exception as e:  # noqa: BLE001
+        out.append(Diagnostic("illegal", f"the orders checker failed ({type(e).__name__}: {e})"))
+    return sorted(out, key=lambda d: (d.line or 0, d.col or 0))
+
+
+def _fmt(colour: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
+    f = QTextCharFormat()
+    f.setForeground(QColor(colour))
+    if bold:
+        f.setFontWeight(QFont.Weight.Bold)
+    f.setFontItalic(italic)
+    return f
+
+
+class OrdersHighlighter(QSyntaxHighlighter):
+    """Keywords, numbers, strings and comments; lines with an error get a red wave."""
+
+    def __init__(self, document, keywords: list[str]):
+        super().__init__(document)
+        self.keyword = _fmt("#1f4fb3", bold=True)
+        self.number = _fmt("#a0522d")
+        self.string = _fmt("#2e7d32")
+        self.comment = _fmt("#808080", italic=True)
+        self.bad_lines: dict[int, Severity] = {}
+        self.rx_number = QRegularExpression(r"\b\d+\b")
+        self.rx_string = QRegularExpression(r"\"[^\"]*\"?|'[^']*'?")
+        self.rx_comment = QRegularExpression(r"(^\s*#|//|\s#).*$")
+        self.set_keywords(keywords)
+
+    def set_keywords(self, keywords: list[str]) -> None:
+        words = sorted({re.escape(w) for w in keywords if w}, key=len, reverse=True)
+        pattern = r"\b(" + "|".join(words) + r")\b" if words else r"(?!x)x"
+        self.rx_keyword = QRegularExpression(
+            pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
+        self.rehighlight()
+
+    def set_problems(self, lines: dict[int, Severity]) -> None:
+        if lines != self.bad_lines:
+            self.bad_lines = lines
+            self.rehighlight()
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt API)
+        for rx, fmt in ((self.rx_keyword, self.keyword), (self.rx_number, self.number),
+                        (self.rx_string, self.string)):
+            it = rx.globalMatch(text)
+            while it.hasNext():
+                m = it.next()
+                self.setFormat(m.capturedStart(), m.capturedLength(), fmt)
+        m = self.rx_comment.match(text)
+        if m.hasMatch():
+            self.setFormat(m.capturedStart(), len(text) - m.capturedStart(), self.comment)
+        sev = self.bad_lines.get(self.currentBlock().blockNumber() + 1)
+        if sev is not None and text.strip():
+            for i in range(len(text)):
+                f = self.format(i)
+                f.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+                f.setUnderlineColor(QColor("#d32f2f" if sev == Severity.ERROR else "#e0a000"))
+                self.setFormat(i, 1, f)
+
+
+class CompletingEdit(QPlainTextEdit):
+    """A plain text editor with a keyword popup after two letters (Tab/Enter accepts)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        font = QFont("monospace")
+        font.setStyleHint(QFont.StyleHint.TypeWriter)
+        self.setFont(font)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.words = QStringListModel(self)
+        self.completer = QCompleter(self.words, self)
+        self.completer.setWidget(self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.completer.activated.connect(self.insert_completion)
+
+    def set_keywords(self, words: list[str]) -> None:
+        self.words.setStringList(sorted(words, key=str.casefold))
+
+    def word_before_cursor(self) -> str:
+        c = self.textCursor()
+        line = c.block().text()[:c.positionInBlock()]
+        m = re.search(r"[A-Za-z]+$", line)
+        return m.group(0) if m else ""
+
+    def insert_completion(self, word: str) -> None:
+        prefix = self.word_before_cursor()
+        c = self.textCursor()
+        c.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor, len(prefix))
+        # keep the writer's case style: upper-case words stay upper case
+        c.insertText(word.upper() if prefix.isupper() and len(prefix) > 1 else word)
+        self.setTextCursor(c)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        popup = self.completer.popup()
+        if popup.isVisible() and event.key() in (Qt.Key.Key_Enter, Qt.Key.Key_Return,
+                                                  Qt.Key.Key_Tab, Qt.Key.Key_Escape):
+            if event.key() == Qt.Key.Key_Escape:
+                popup.hide()
+                return
+            idx = popup.currentIndex()
+            word = idx.data() if idx.isValid() else self.completer.currentCompletion()
+            popup.hide()
+            if word:
+                self.insert_completion(word)
+            return
+        super().keyPressEvent(event)
+        prefix = self.word_before_cursor()
+        if len(prefix) >= 2 and event.text() and event.text().isalpha():
+            self.completer.setCompletionPrefix(prefix)
+            if self.completer.completionCount() and not (
+                    self.completer.completionCount() == 1
+                    and self.completer.currentCompletion().casefold() == prefix.casefold()):
+                rect = self.cursorRect()
+                rect.setWidth(180)
+                popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
+                self.completer.complete(rect)
+                return
+        popup.hide()
+
+
+class OrdersPanel(QWidget):
+    """Editor over a problem list. Problems jump to their line and say which cells they name."""
+
+    problemActivated = Signal(object)  # noqa: N815 (Diagnostic)
+    checked = Signal(list)  # noqa: N815
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.turn: TurnView | None = None
+        self.source = ""
+        self.edit = CompletingEdit()
+        self.highlighter = OrdersHighlighter(self.edit.document(), [])
+        self.problems = QListWidget()
+        self.problems.setObjectName("orderProblems")
+        self.problems.itemActivated.connect(self._activated)
+        self.problems.itemClicked.connect(self._activated)
+        self.diagnostics: list[Diagnostic] = []
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.run_check)
+        self.edit.textChanged.connect(self.timer.start)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.edit)
+        split.addWidget(self.problems)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(split)
+
+    def set_turn(self, tv: TurnView, keywords: list[str], source: str, text: str | None = None) -> None:
+        self.turn, self.source = tv, source
+        self.edit.set_keywords(keywords)
+        self.highlighter.set_keywords(keywords)
+        self.edit.setPlainText(tv.template if text is None else text)
+        self.run_check()
+
+    def text(self) -> str:
+        return self.edit.toPlainText()
+
+    def run_check(self) -> list[Diagnostic]:
+        self.timer.stop()
+        if self.turn is None:
+            return []
+        diags = check_orders(self.turn, self.text(), self.source)
+        self.diagnostics = diags
+        self.problems.clear()
+        worst: dict[int, Severity] = {}
+        for d in diags:
+            sev = d.severity
+            where = f"line {d.line}" if d.line else "sheet"
+            item = QListWidgetItem(f"{where}: [{d.kind}] {d.message}")
+            item.setData(LINE_ROLE, d)
+            item.setForeground(QColor("#c62828" if sev == Severity.ERROR else "#a06a00"
+                                      if sev == Severity.WARNING else "#555555"))
+            self.problems.addItem(item)
+            if d.line and (worst.get(d.line) != Severity.ERROR):
+                worst[d.line] = sev
+        if not diags:
+            self.problems.addItem(QListWidgetItem("No problems found."))
+        self.highlighter.set_problems(worst)
+        self.checked.emit(diags)
+        return diags
+
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == Severity.ERROR]
+
+    def go_to_line(self, line: int) -> None:
+        block = self.edit.document().findBlockByNumber(max(0, line - 1))
+        c = QTextCursor(block)
+        self.edit.setTextCursor(c)
+        self.edit.centerCursor()
+        self.edit.setFocus()
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        d = item.data(LINE_ROLE)
+        if d is None:
+            return
+        if d.line:
+            self.go_to_line(d.line)
+        self.problemActivated.emit(d)
+
+    def append_order(self, line: str) -> int:
+        """Insert an order before END (keeping the header and BEGIN/END intact)."""
+        from engine.orderdraft import insert_order
+
+        text, at = insert_order(self.text(), line)
+        c = self.edit.textCursor()
+        c.select(QTextCursor.SelectionType.Document)
+        c.insertText(text)  # one undo step, unlike setPlainText
+        self.go_to_line(at)
+        self.run_check()
+        return at

@@ -1,0 +1,120 @@
+"""Viewer layers over the shared map scene: fog of war, last-seen marks, units, move paths."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+
+from app.canvas import geometry as geo
+from app.canvas.overlays import MapLayer, _ppu, screen_text
+from app.canvas.terrain import polygons_path
+from engine.map import GameMap
+from engine.viewer_model import grid_cells
+
+
+def board_point(gmap: GameMap, cell: int) -> tuple[float, float]:
+    """Where to draw things for a board cell: the cell centre, or a region's label point."""
+    if gmap.kind == "regions":
+        return gmap.area_label_point(gmap.regions().label(cell))
+    c = geo.centers(gmap.grid, np.array([cell]))[0]
+    return float(c[0]), float(c[1])
+
+
+class FogLayer(MapLayer):
+    """Never-seen cells dark; cells seen in an earlier turn greyed with 'T<turn>' on them."""
+
+    def __init__(self, gmap: GameMap, z: float = 8.0):
+        super().__init__(gmap, z)
+        self.dark = QPainterPath()
+        self.grey = QPainterPath()
+        self.stale: dict[int, int] = {}
+
+    def set_cells(self, unseen: list[int], stale: dict[int, int]) -> None:
+        def path(board_cells) -> QPainterPath:
+            cells = [g for c in board_cells for g in grid_cells(self.gmap, c)]
+            if not cells:
+                return QPainterPath()
+            return polygons_path(geo.polygons(self.gmap.grid, np.asarray(sorted(cells), dtype=np.int64)))
+
+        self.dark, self.grey, self.stale = path(unseen), path(sorted(stale)), dict(stale)
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        if not self.dark.isEmpty():
+            painter.setBrush(QColor(15, 17, 22, 215))
+            painter.drawPath(self.dark)
+        if not self.grey.isEmpty():
+            painter.setBrush(QBrush(QColor(90, 90, 100, 120), Qt.BrushStyle.Dense4Pattern))
+            painter.drawPath(self.grey)
+            ppu = _ppu(painter)
+            if ppu * geo.cell_extent(self.gmap.grid) >= 26:
+                for cell, step in self.stale.items():
+                    x, y = board_point(self.gmap, cell)
+                    screen_text(painter, ppu, x, y + 0.3, f"T{step}", 10, QColor(30, 30, 40))
+
+
+class UnitsLayer(MapLayer):
+    """A marker per faction present in a cell: a disc in the faction's colour with the count."""
+
+    def __init__(self, gmap: GameMap, z: float = 9.0):
+        super().__init__(gmap, z)
+        self.marks: list[tuple[float, float, QColor, str, bool]] = []
+
+    def set_units(self, by_cell: dict[int, list[tuple[str, int, bool]]]) -> None:
+        """by_cell: board cell -> [(colour, count, own)] one per faction there."""
+        marks = []
+        for cell in sorted(by_cell):
+            x, y = board_point(self.gmap, cell)
+            stacks = by_cell[cell]
+            n = len(stacks)
+            for i, (colour, count, own) in enumerate(stacks):
+                dx = (i - (n - 1) / 2) * 0.42
+                marks.append((x + dx, y, QColor(colour), str(count), own))
+        self.marks = marks
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.marks:
+            return
+        ppu = _ppu(painter)
+        ext = geo.cell_extent(self.gmap.grid) if self.gmap.kind != "regions" else 3.0
+        r = min(0.3 * ext, 14.0 / max(ppu, 1e-6))
+        r = max(r, 3.0 / max(ppu, 1e-6))
+        show_text = r * ppu >= 7
+        for x, y, colour, text, own in self.marks:
+            painter.setPen(QPen(QColor("#ffffff") if own else QColor("#111111"), 0))
+            painter.setBrush(colour)
+            painter.drawEllipse(QPointF(x, y), r, r)
+            if show_text:
+                screen_text(painter, ppu, x, y, text, max(8.0, r * ppu * 1.1), QColor("#ffffff"),
+                            halo=False, bold=True)
+
+
+class PathLayer(MapLayer):
+    """The move being drawn: a line through the cells, a ring at the start, a dot at the end."""
+
+    def __init__(self, gmap: GameMap, z: float = 12.0):
+        super().__init__(gmap, z)
+        self.points: list[tuple[float, float]] = []
+
+    def set_path(self, cells: list[int]) -> None:
+        self.points = [board_point(self.gmap, c) for c in cells]
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.points:
+            return
+        ppu = max(_ppu(painter), 1e-6)
+        pen = QPen(QColor("#ffe14d"), 4.0 / ppu)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        pts = [QPointF(x, y) for x, y in self.points]
+        for a, b in zip(pts, pts[1:], strict=False):
+            painter.drawLine(a, b)
+        painter.drawEllipse(pts[0], 7.0 / ppu, 7.0 / ppu)
+        painter.setBrush(QColor("#ffe14d"))
+        painter.drawEllipse(pts[-1], 5.0 / ppu, 5.0 / ppu)

@@ -1,0 +1,508 @@
+"""The player viewer workspace: the faction's map (fog of war, last-seen marks, units),
+lists of regions and units, events and battles, the full report, and the orders editor
+with live checking; moves drawn on the map become order lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QFont, QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from app.canvas.minimap import Minimap
+from app.canvas.overlays import CellsOverlay
+from app.canvas.scene import MapScene
+from app.canvas.view import MapCanvas
+from app.viewer.lists import RegionsTable, UnitsTable
+from app.viewer.orders import OrdersPanel
+from app.viewer.overlays import FogLayer, PathLayer, UnitsLayer, board_point
+from engine import orderdraft as od
+from engine.orders import Diagnostic
+from engine.viewer_model import (
+    TurnView,
+    ViewerModel,
+    ViewError,
+    board_cell,
+    cell_label,
+    cells_named,
+    grid_cells,
+    load_turn,
+)
+
+OPEN_FILTER = ("Report bundles (*.rsbundle);;Game databases (*.rsgame *.db *.sqlite);;"
+               "All files (*)")
+CELL_ROLE = Qt.ItemDataRole.UserRole + 3
+
+
+class MoveTool:
+    """Click a cell with your units, then the cells of the path; click the last cell again
+    (or right-click, or press Enter) to write the order; Esc cancels."""
+
+    def __init__(self, ws: ViewerWorkspace):
+        self.ws = ws
+        self.path: list[int] = []
+
+    def press(self, cell: int | None, event) -> None:
+        b = board_cell(self.ws.gmap, cell) if self.ws.gmap is not None else None
+        right = event is not None and event.button() == Qt.MouseButton.RightButton
+        if right:
+            self.finish()
+            return
+        if b is None:
+            return
+        self.ws.click_cell(b)
+
+    def move(self, cell: int | None, event) -> None: ...
+    def release(self, cell: int | None, event) -> None: ...
+
+    def key(self, event) -> bool:
+        if event.key() == Qt.Key.Key_Escape and self.path:
+            self.ws.cancel_move()
+            return True
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.path:
+            self.finish()
+            return True
+        return False
+
+    def finish(self) -> None:
+        if len(self.path) >= 2:
+            self.ws.commit_move()
+        else:
+            self.ws.cancel_move()
+
+
+class ViewerWorkspace(QMainWindow):
+    """Not a top-level window: a QMainWindow used as a widget so panels can dock."""
+
+    statusMessage = Signal(str)  # noqa: N815
+    turnLoaded = Signal()  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None, interactive: bool = True):
+        super().__init__(parent)
+        self.setObjectName("playerViewer")
+        self.interactive = interactive
+        self.model = ViewerModel()
+        self.scene: MapScene | None = None
+        self.gmap = None
+        self.canvas = MapCanvas(self)
+        self.tool = MoveTool(self)
+        self.canvas.tool = self.tool
+        self.setCentralWidget(self.canvas)
+        self.picked: int | None = None
+        self.reach: dict[int, float] = {}
+        self._loaded_step: int | None = None
+        self._build_docks()
+        self._build_toolbar()
+        self._empty_note()
+
+    # ---- building ----------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area, name: str) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(name)
+        d.setWidget(widget)
+        d.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                      | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, d)
+        return d
+
+    def _build_docks(self) -> None:
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.minimap = Minimap(self.canvas)
+        self.regions = RegionsTable()
+        self.regions.setObjectName("regionsTable")
+        self.units = UnitsTable()
+        self.units.setObjectName("unitsTable")
+        self.events = QTreeWidget()
+        self.events.setHeaderLabels(["Event", "Where"])
+        self.events.setColumnWidth(0, 330)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        f = QFont("monospace")
+        f.setStyleHint(QFont.StyleHint.TypeWriter)
+        f.setPointSize(9)
+        self.report.setFont(f)
+        self.orders = OrdersPanel()
+        d_min = self._dock("Minimap", self.minimap, left, "viewerMinimap")
+        d_reg = self._dock("Regions", self.regions, left, "viewerRegions")
+        d_uni = self._dock("Units", self.units, left, "viewerUnits")
+        d_ev = self._dock("Events and battles", self.events, left, "viewerEvents")
+        d_ord = self._dock("Orders", self.orders, right, "viewerOrders")
+        d_rep = self._dock("Report", self.report, right, "viewerReport")
+        self.tabifyDockWidget(d_reg, d_uni)
+        self.tabifyDockWidget(d_reg, d_ev)
+        d_reg.raise_()
+        self.tabifyDockWidget(d_ord, d_rep)
+        d_ord.raise_()
+        self.docks = [d_min, d_reg, d_uni, d_ev, d_ord, d_rep]
+        self._sized = False
+        self.regions.cellPicked.connect(self.show_cell)
+        self.units.cellPicked.connect(self.show_cell)
+        self.events.itemClicked.connect(self._event_clicked)
+        self.orders.problemActivated.connect(self._problem_activated)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._sized:  # dock sizes only stick once the window has a size
+            self._sized = True
+            d_min, d_reg, _u, _e, d_ord, _r = self.docks
+            self.resizeDocks([d_min, d_reg], [180, max(300, self.height() - 200)],
+                             Qt.Orientation.Vertical)
+            self.resizeDocks([d_reg, d_ord], [330, 430], Qt.Orientation.Horizontal)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Viewer", self)
+        bar.setObjectName("viewerBar")
+        self.addToolBar(bar)
+
+        def act(text: str, fn, tip: str) -> QAction:
+            a = QAction(text, self)
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+            a.triggered.connect(lambda _=False: fn())
+            bar.addAction(a)
+            return a
+
+        act("Open report…", self.open_dialog, "Open a report bundle (.rsbundle)")
+        act("Add turn…", lambda: self.open_dialog(add=True),
+            "Add the bundle of another turn: regions no longer seen keep their last known state")
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Report of turn "))
+        self.turn_box = QComboBox()
+        self.turn_box.currentIndexChanged.connect(self._turn_chosen)
+        bar.addWidget(self.turn_box)
+        bar.addSeparator()
+        act("Cancel move", self.cancel_move, "Forget the path being drawn (Esc)")
+        bar.addSeparator()
+        act("Check", self.orders.run_check, "Check the orders now (they are checked as you type)")
+        act("Save orders…", self.save_dialog, "Save the orders with the file name the GM expects")
+        act("Copy", self.copy_orders, "Copy the orders to the clipboard")
+        act("E-mail…", self.email_dialog, "Write an .eml message to the GM, ready to send")
+        self.info = QLabel("")
+        bar.addSeparator()
+        bar.addWidget(self.info)
+
+    def _empty_note(self) -> None:
+        self.report.setPlainText("Open a report bundle (.rsbundle) your GM sent you:\n"
+                                 "  File > Open, or drop it on the window, or\n"
+                                 "  realmsmith-viewer BUNDLE [MORE BUNDLES...]")
+
+    # ---- opening -------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> TurnView | None:
+        return self.model.turns[-1] if self.model.turns else None
+
+    def open_paths(self, paths: list[str | Path], add: bool = False,
+                   faction: int | None = None) -> bool:
+        """Open bundles (several: merged as turns of one game). Errors go to error()."""
+        model = self.model if add else ViewerModel()
+        ok = True
+        for p in paths:
+            try:
+                model.add(load_turn(p, faction))
+            except ViewError as e:
+                self.error("Cannot open", str(e))
+                ok = False
+            except Exception as e:  # noqa: BLE001 (a corrupt file must not crash the viewer)
+                self.error("Cannot open", f"{p}: {type(e).__name__}: {e}")
+                ok = False
+        if not model.turns:
+            return False
+        self.model = model
+        self.refresh()
+        self.turnLoaded.emit()
+        return ok
+
+    def open_dialog(self, add: bool = False) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Open report bundle", "", OPEN_FILTER)
+        if paths:
+            self.open_paths(paths, add=add)
+
+    # ---- showing -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        tv = self.turn
+        if tv is None:
+            return
+        gmap = self.model.merged_map()
+        if self.scene is None or self.gmap is not gmap:
+            self._new_scene(gmap)
+        self.fog.set_cells(self.model.unseen(), self.model.stale())
+        colours = {f.number: f.colour for f in tv.scenario.factions}
+        by_cell: dict[int, dict[int, int]] = {}
+        units = self.model.units()
+        for u in units:
+            by_cell.setdefault(u.cell, {}).setdefault(u.owner, 0)
+            by_cell[u.cell][u.owner] += u.count
+        self.unit_marks.set_units({c: [(colours.get(o, "#777777"), n, o == tv.faction)
+                                       for o, n in sorted(d.items())] for c, d in by_cell.items()})
+        self.regions.set_regions(self.model.regions(), tv.step)
+        self.units.set_units(units, tv.step, _unit_names(tv))
+        self.turn_box.blockSignals(True)
+        self.turn_box.clear()
+        for t in self.model.turns:
+            self.turn_box.addItem(f"{t.step}", t.step)
+        self.turn_box.setCurrentIndex(len(self.model.turns) - 1)
+        self.turn_box.blockSignals(False)
+        self._show_report(tv)
+        if self._loaded_step != tv.step:  # a new turn: start its orders from the template
+            self._loaded_step = tv.step
+            self.orders.set_turn(tv, od.order_keywords(tv.ruleset), self.orders_filename())
+        self.info.setText(f"  {tv.scenario.name} · {tv.faction_name} (#{tv.faction}) · "
+                          f"turn {tv.step} · orders for turn {tv.step + 1}  ")
+        self.cancel_move()
+
+    def _new_scene(self, gmap) -> None:
+        old = self.scene
+        self.gmap = gmap
+        self.scene = MapScene(gmap, self)
+        self.fog = FogLayer(gmap)
+        self.unit_marks = UnitsLayer(gmap)
+        self.reach_overlay = CellsOverlay(gmap, 11.5, "#3ddc84", 60)
+        self.path_layer = PathLayer(gmap)
+        for item in (self.fog, self.unit_marks, self.reach_overlay, self.path_layer):
+            self.scene.addItem(item)
+        self.canvas.set_map_scene(self.scene)
+        self.minimap.attach()
+        if old is not None:
+            old.detach()
+            old.deleteLater()
+
+    def _show_report(self, tv: TurnView) -> None:
+        self.report.setPlainText(tv.report_text or f"(no text report for turn {tv.step})")
+        self.events.clear()
+        gmap = tv.gmap
+        battles = (tv.report_data or {}).get("battles") or []
+        if battles:
+            top = QTreeWidgetItem([f"Battles ({len(battles)})", ""])
+            self.events.addTopLevelItem(top)
+            for b in battles:
+                lines = [str(x) for x in b.get("lines", [])]
+                cell = b.get("cell")
+                where = cell_label(gmap, int(cell)) if isinstance(cell, int) else ""
+                it = QTreeWidgetItem([lines[0] if lines else b.get("kind", "battle"), where])
+                if isinstance(cell, int):
+                    it.setData(0, CELL_ROLE, int(cell))
+                for ln in lines[1:]:
+                    QTreeWidgetItem(it, [ln, ""])
+                top.addChild(it)
+            top.setExpanded(True)
+        phases: dict[str, QTreeWidgetItem] = {}
+        for rec in tv.events.records:
+            phase = rec.phase or "turn"
+            if phase not in phases:
+                phases[phase] = QTreeWidgetItem([phase, ""])
+                self.events.addTopLevelItem(phases[phase])
+            text, cell = describe_event(rec.event, gmap)
+            it = QTreeWidgetItem([text, cell_label(gmap, cell) if cell is not None else ""])
+            if cell is not None:
+                it.setData(0, CELL_ROLE, cell)
+            phases[phase].addChild(it)
+
+    def _turn_chosen(self, index: int) -> None:
+        if 0 <= index < len(self.model.turns):
+            self._show_report(self.model.turns[index])
+
+    def show_cell(self, cell: int) -> None:
+        """Centre the map on a board cell and mark it."""
+        if self.scene is None:
+            return
+        x, y = board_point(self.gmap, cell)
+        self.canvas.centre_on(x, y)
+        self.scene.selection.set_cells(grid_cells(self.gmap, cell))
+        self.statusMessage.emit(self.describe_cell(cell))
+
+    def describe_cell(self, cell: int) -> str:
+        here = [u for u in self.model.units() if u.cell == cell]
+        seen = self.model.seen().get(cell)
+        text = cell_label(self.gmap, cell)
+        if seen is None:
+            return text + ": never seen"
+        if here:
+            text += ": " + ", ".join(f"{u.owner_name} {u.count} {u.kind}" for u in here)
+        if self.turn is not None and seen != self.turn.step:
+            text += f" (as seen in turn {seen})"
+        return text
+
+    def _event_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
+        cell = item.data(0, CELL_ROLE)
+        if cell is not None:
+            self.show_cell(int(cell))
+
+    def _problem_activated(self, d: Diagnostic) -> None:
+        if self.gmap is None:
+            return
+        cells = cells_named(self.gmap, f"{d.text} {d.message}")
+        if cells:
+            self.show_cell(cells[0])
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    def click_cell(self, cell: int) -> None:
+        """A click on the map: pick own units, extend the path, or finish it."""
+        tv = self.turn
+        if tv is None:
+            return
+        path = self.tool.path
+        if not path:
+            if self.model.own_units_at(cell):
+                self.tool.path = [cell]
+                self.reach = self.model.reachable(cell)
+                cells = [g for c in self.reach for g in grid_cells(self.gmap, c)]
+                self.reach_overlay.set_cells(cells)
+                self.scene.selection.set_cells(grid_cells(self.gmap, cell))
+                self.path_layer.set_path([cell])
+                self.statusMessage.emit(f"Moving from {cell_label(self.gmap, cell)}: click the "
+                                        "path, then the last cell again (or Enter)")
+            else:
+                self.show_cell(cell)
+            return
+        if cell == path[-1]:
+            self.tool.finish()
+            return
+        try:
+            self.tool.path = od.complete_path(self.gmap.board(), path + [cell])
+        except ValueError as e:
+            self.statusMessage.emit(str(e))
+            return
+        self.path_layer.set_path(self.tool.path)
+        far = [c for c in self.tool.path if c not in self.reach]
+        if far:
+            self.statusMessage.emit(f"{cell_label(self.gmap, far[0])} is beyond this turn's reach")
+
+    def commit_move(self) -> str:
+        tv = self.turn
+        path = list(self.tool.path)
+        self.cancel_move()
+        if tv is None or len(path) < 2:
+            return ""
+        try:
+            line = od.move_order(tv.ruleset, tv.state, tv.faction, tv.scenario, path)
+        except Exception as e:  # noqa: BLE001 (say why, never crash on a click)
+            self.statusMessage.emit(f"No move order: {e}")
+            return ""
+        self.orders.append_order(line)
+        self.statusMessage.emit(f"Added: {line.splitlines()[0]}")
+        return line
+
+    def cancel_move(self) -> None:
+        self.tool.path = []
+        self.reach = {}
+        if self.scene is not None:
+            self.reach_overlay.set_cells([])
+            self.path_layer.set_path([])
+
+    # ---- orders out ------------------------------------------------------------------------
+
+    def orders_filename(self) -> str:
+        tv = self.turn
+        if tv is None:
+            return "orders.txt"
+        return od.orders_filename(tv.ruleset, tv.state, tv.faction, tv.scenario)
+
+    def save_orders(self, path: str | Path) -> Path:
+        path = Path(path)
+        if path.is_dir():
+            path = path / self.orders_filename()
+        path.write_text(self.orders.text(), encoding="utf-8")
+        n = len(self.orders.errors())
+        self.statusMessage.emit(f"Saved {path}" + (f" ({n} errors still listed)" if n else ""))
+        return path
+
+    def save_dialog(self) -> None:
+        if self.turn is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save orders", self.orders_filename(),
+                                              "Orders (*)")
+        if path:
+            try:
+                self.save_orders(path)
+            except OSError as e:
+                self.error("Cannot save", f"{path}: {e}")
+
+    def copy_orders(self) -> None:
+        QGuiApplication.clipboard().setText(self.orders.text())
+        self.statusMessage.emit("Orders copied to the clipboard")
+
+    def write_email(self, path: str | Path) -> Path:
+        tv = self.turn
+        if tv is None:
+            raise ViewError("no report open")
+        data = od.orders_email(self.orders.text(), tv.gm_address,
+                               od.orders_subject(tv.ruleset, tv.state, tv.faction, tv.scenario),
+                               self.orders_filename())
+        path = Path(path)
+        path.write_bytes(data)
+        note = "" if tv.gm_address else " (no GM address in the game: fill in To)"
+        self.statusMessage.emit(f"Wrote {path}: open it in your mail program and send{note}")
+        return path
+
+    def email_dialog(self) -> None:
+        if self.turn is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Write e-mail", self.orders_filename() + ".eml",
+                                              "E-mail message (*.eml)")
+        if path:
+            try:
+                self.write_email(path)
+            except OSError as e:
+                self.error("Cannot write", f"{path}: {e}")
+
+    def error(self, title: str, text: str) -> None:
+        self.statusMessage.emit(text)
+        if self.interactive and self.isVisible():
+            QMessageBox.warning(self, title, text)
+        else:
+            import sys
+
+            print(f"{title}: {text}", file=sys.stderr)
+
+
+def _unit_names(tv: TurnView) -> dict[str, str]:
+    """Unit symbols to names where the game's catalogs say (KoK's F -> Foot Soldiers)."""
+    out: dict[str, str] = {}
+    for cat in tv.scenario.catalogs.values():
+        for row in getattr(cat, "rows", []):
+            sym, name = row.get("symbol"), row.get("name")
+            if isinstance(sym, str) and isinstance(name, str) and sym:
+                out.setdefault(sym, name)
+    return out
+
+
+def describe_event(event, gmap) -> tuple[str, int | None]:
+    """A one-line description of a typed event and the board cell it names (if any)."""
+    import dataclasses
+
+    cell = None
+    parts = []
+    for f in dataclasses.fields(event):
+        v = getattr(event, f.name)
+        if f.name in ("cell", "at", "where", "province", "hex", "to_cell") and isinstance(v, int) \
+                and cell is None:
+            cell = v
+            continue
+        if f.name in ("realm", "location", "region") and isinstance(v, str) and cell is None:
+            try:
+                cell = gmap.board().parse(v)
+            except Exception:  # noqa: BLE001
+                cell = None
+        if v in (None, "", (), []):
+            continue
+        parts.append(f"{f.name}={v}")
+    kind = getattr(event, "kind", type(event).__name__)
+    return f"{kind.replace('_', ' ')}: " + ", ".join(parts), cell
