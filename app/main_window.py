@@ -52,10 +52,18 @@ class MainWindow(QMainWindow):
             page.setAlignment(Qt.AlignmentFlag.AlignCenter)
             page.setObjectName(f"placeholder_{key}")
             self.tabs.addTab(page, title)
+        from app.designer.workspace import ScenarioDesigner  # issue 7
+
+        self.designer = ScenarioDesigner(self)
+        i = WORKSPACES.index("scenario")
+        self.tabs.widget(i).deleteLater()
+        self.tabs.removeTab(i)
+        self.tabs.insertTab(i, self.designer, "Scenario designer")
         self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()
         self.editor.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 4000))
+        self.designer.attach(self)
         self.editor.canvas.cellHovered.connect(self._hovered)
         self.editor.canvas.zoomChanged.connect(self._zoomed)
         self.editor.stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
