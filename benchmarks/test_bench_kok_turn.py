@@ -133,3 +133,64 @@ def test_bench_kok_check_20_files(benchmark, big, record):
     benchmark.extra_info.update(peak_rss_mb=round(peak), diagnostics=n)
     record(f"check 20 orders files (read, match, parse, check; nothing stored): {secs:.2f} s; "
            f"peak RSS {peak:.0f} MB (was {before:.0f} MB); {n} diagnostics")
+
+
+class _Abort(Exception):
+    pass
+
+
+def test_bench_kok_turn_breakdown(benchmark, big, record):
+    """Where one turn's time goes: load, check, adjudicate, reports, database writes."""
+    db, _files = big
+    from engine.dice import Dice
+    from engine.ruleset import TurnContext
+
+    with GameService.open(db) as svc:
+        if svc.current_step:
+            svc.rollback(0)
+    parts: dict[str, float] = {}
+
+    def lap(name, t):
+        parts[name] = time.perf_counter() - t
+        return time.perf_counter()
+
+    def turn():
+        t = time.perf_counter()
+        with GameService.open(db) as svc:
+            rs, scen = svc.ruleset, svc.scenario
+            prev = svc.state(0)
+            subs = [s for s in svc.submissions(step=1) if s.active]
+            t = lap("open + load scenario, state, submissions", t)
+            sheets = {}
+            for s in subs:
+                sheet = svc._parse(s.submission)
+                svc._check_sheet(sheet, prev, s.faction, scen)
+                sheets[s.faction] = sheet
+            t = lap("parse + check 20 orders sets", t)
+            new = prev.copy()
+            new.step = 1
+            ctx = TurnContext(rs, scen, new, prev, sheets, Dice(scen.seed, 1))
+            ctx.scratch["diagnostics"] = []
+            rs.run_step(ctx)
+            t = lap("adjudicate (all phases)", t)
+            reports = []
+            for f in [x.number for x in scen.factions] + [None]:
+                data = rs.report(new, ctx.events, f, scen, [])
+                reports += [(f, fmt, rs.render(data, fmt)) for fmt in rs.report_formats]
+            t = lap(f"build + render {len(reports)} reports", t)
+            try:
+                with svc.store.transaction() as c:
+                    svc.store.save_state(c, new)
+                    svc.store.save_events(c, 1, ctx.events)
+                    for f, fmt, text in reports:
+                        svc.store.save_report(c, 1, f, fmt, text)
+                    t = lap("database writes (state, events, reports)", t)
+                    raise _Abort  # leave the benchmark game as it was
+            except _Abort:
+                pass
+
+    benchmark.pedantic(turn, rounds=1, iterations=1)
+    total = sum(parts.values())
+    for name, secs in parts.items():
+        record(f"  {name}: {secs:.2f} s ({100 * secs / total:.0f}%)")
+    benchmark.extra_info.update({k: round(v, 3) for k, v in parts.items()})

@@ -204,6 +204,13 @@ class JournalMixin:
                                       faction=GM if faction is None else faction, format=fmt,
                                       content=content))
 
+    def save_reports(self, c: Connection, step: int, rows: list[tuple[int | None, str, str]]) -> None:
+        """(faction, format, content) rows in one insert; faction None = the GM."""
+        if rows:
+            c.execute(REP.insert(), [{"game_id": self.game_id, "step": step,
+                                      "faction": GM if f is None else f, "format": fmt,
+                                      "content": text} for f, fmt, text in rows])
+
     def load_report(self, c: Connection, step: int, faction: int | None, fmt: str) -> str | None:
         return c.execute(select(REP.c.content).where(
             REP.c.game_id == self.game_id, REP.c.step == step,

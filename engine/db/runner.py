@@ -128,7 +128,7 @@ class StepRunner:
         if model == TurnModel.REALTIME:
             ctx.scratch["sheets"] = ordered
         self._adjudicate(ctx, step, tell)
-        tell(0.8, f"turn {step}: saving")
+        tell(0.5, f"turn {step}: saving the new state")
         st.save_state(c, new)
         st.save_events(c, step, ctx.events)
         st.add_step(c, step, "done", seed=f"{game_seed}/{step}",
@@ -137,8 +137,7 @@ class StepRunner:
         for s in batch:
             st.set_submission(c, s.id, applied_step=step)
             st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
-        tell(0.85, f"turn {step}: writing reports")
-        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step)
+        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell)
         result.steps.append(step)
         result.nmr[step] = nmr
         result.events += len(ctx.events)
@@ -150,7 +149,7 @@ class StepRunner:
             if type(rs).run_step is Ruleset.run_step:  # walk the phases ourselves for progress
                 phases = rs.phases()
                 for i, phase in enumerate(phases):
-                    tell(0.1 + 0.7 * i / max(1, len(phases)), f"turn {step}: {phase.name}")
+                    tell(0.05 + 0.4 * i / max(1, len(phases)), f"turn {step}: {phase.name}")
                     ctx.events.phase = phase.name
                     phase.run(ctx)
                 ctx.events.phase = ""
@@ -165,17 +164,20 @@ class StepRunner:
                             "the game is unchanged") from e
 
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
-                       diags: list[Diagnostic], step: int) -> int:
-        rs, n = self.ruleset, 0
-        for faction in [f.number for f in scen.factions] + [None]:
+                       diags: list[Diagnostic], step: int, tell: Callable[[float, str], None]) -> int:
+        rs = self.ruleset
+        rows: list[tuple[int | None, str, str]] = []
+        who_all = [f.number for f in scen.factions] + [None]
+        for i, faction in enumerate(who_all):
+            who = "the GM" if faction is None else f"faction {faction}"
+            tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
             mine = diags if faction is None else [d for d in diags if d.faction == faction]
             try:
                 data = rs.report(state, events, faction, scen, mine)
-                for fmt in rs.report_formats:
-                    self.store.save_report(c, step, faction, fmt, rs.render(data, fmt))
-                    n += 1
+                rows += [(faction, fmt, rs.render(data, fmt)) for fmt in rs.report_formats]
             except Exception as e:
-                who = "the GM" if faction is None else f"faction {faction}"
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e
-        return n
+        tell(0.95, f"turn {step}: saving reports")
+        self.store.save_reports(c, step, rows)
+        return len(rows)
