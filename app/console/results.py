@@ -1,0 +1,276 @@
+"""Results and history: any step's map (owners, what changed), events, reports and state.
+
+A slider picks the step (0 = the start, the last = the turn just run). "Roll back to
+this turn" forgets the later turns (the service keeps their orders waiting) so the GM
+can import corrected or late orders and run again.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.console.mapview import ConsoleMap, changed_cells, owners
+from engine.events import EventRecord
+from engine.state import State
+
+ALL_KINDS = "all kinds"
+
+
+def event_line(r: EventRecord) -> str:
+    d = r.event.to_dict()
+    kind = d.pop("kind")
+    fields = ", ".join(f"{k}={_short(v)}" for k, v in d.items())
+    phase = f"[{r.phase}] " if r.phase else ""
+    return f"{r.seq:>4} {phase}{kind}: {fields}"
+
+
+def _short(v) -> str:
+    s = json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(v)
+    return s if len(s) <= 80 else s[:77] + "…"
+
+
+def is_battle(kind: str) -> bool:
+    return "battle" in kind.lower()
+
+
+def mono() -> QFont:
+    f = QFont("monospace")
+    f.setStyleHint(QFont.StyleHint.TypeWriter)
+    return f
+
+
+class ResultsPage(QWidget):
+    rollbackRequested = Signal(int)  # noqa: N815 (Qt naming)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.service = None
+        self._states: dict[int, State] = {}
+        # history bar
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("historySlider")
+        self.slider.setRange(0, 0)
+        self.slider.setPageStep(1)
+        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.step_label = QLabel("turn 0")
+        self.step_label.setMinimumWidth(260)
+        self.rollback_button = QPushButton("Roll back to this turn…")
+        self.rollback_button.setObjectName("rollbackButton")
+        self.rollback_button.clicked.connect(lambda: self.rollbackRequested.emit(self.slider.value()))
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("History:"))
+        bar.addWidget(self.slider, 1)
+        bar.addWidget(self.step_label)
+        bar.addWidget(self.rollback_button)
+        # map
+        self.map = ConsoleMap()
+        self.legend = QLabel("")
+        self.legend.setWordWrap(True)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.map, 1)
+        ll.addWidget(self.legend)
+        # events
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("filter events (text, faction number…)")
+        self.filter.setClearButtonEnabled(True)
+        self.kind = QComboBox()
+        self.kind.addItem(ALL_KINDS)
+        self.events = QListWidget()
+        self.events.setObjectName("eventList")
+        self.events.setFont(mono())
+        self.events.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.filter.textChanged.connect(self._filter_events)
+        self.kind.currentTextChanged.connect(self._filter_events)
+        ev = QWidget()
+        el = QVBoxLayout(ev)
+        row = QHBoxLayout()
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.kind)
+        el.addLayout(row)
+        el.addWidget(self.events, 1)
+        # battles, reports, state
+        self.battles = QPlainTextEdit()
+        self.battles.setReadOnly(True)
+        self.battles.setFont(mono())
+        self.report_who = QComboBox()
+        self.report_fmt = QComboBox()
+        self.report = QPlainTextEdit()
+        self.report.setObjectName("reportText")
+        self.report.setReadOnly(True)
+        self.report.setFont(mono())
+        self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.report_who.currentIndexChanged.connect(self._show_report)
+        self.report_fmt.currentIndexChanged.connect(self._show_report)
+        rep = QWidget()
+        rl = QVBoxLayout(rep)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Report of"))
+        row.addWidget(self.report_who, 1)
+        row.addWidget(self.report_fmt)
+        rl.addLayout(row)
+        rl.addWidget(self.report, 1)
+        self.table_pick = QComboBox()
+        self.state_table = QTableWidget()
+        self.state_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.state_table.setSortingEnabled(True)
+        self.table_pick.currentTextChanged.connect(self._show_table)
+        stw = QWidget()
+        sl = QVBoxLayout(stw)
+        sl.addWidget(self.table_pick)
+        sl.addWidget(self.state_table, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(ev, "Events")
+        self.tabs.addTab(self.battles, "Battles")
+        self.tabs.addTab(rep, "Reports")
+        self.tabs.addTab(stw, "State")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(split, 1)
+        self.slider.valueChanged.connect(self.show_step)
+        self._records: list[EventRecord] = []
+
+    # ---- loading ----------------------------------------------------------------------
+
+    def load(self, service, step: int | None = None) -> None:
+        """A game was opened, or turns were run or rolled back: rebuild for it."""
+        new_game = self.service is not service
+        self.service = service
+        self._states = {}
+        scen = service.scenario
+        if new_game or self.map.scene is None:
+            self.map.set_map(scen.map, {f.number: f.colour for f in scen.factions})
+        self.report_who.blockSignals(True)
+        self.report_who.clear()
+        self.report_who.addItem("the GM", None)
+        for f in scen.factions:
+            self.report_who.addItem(f"{f.number}: {f.name}", f.number)
+        self.report_who.blockSignals(False)
+        self.report_fmt.blockSignals(True)
+        self.report_fmt.clear()
+        self.report_fmt.addItems(list(service.ruleset.report_formats))
+        self.report_fmt.blockSignals(False)
+        cur = service.current_step
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, cur)
+        self.slider.setValue(cur if step is None else min(step, cur))
+        self.slider.blockSignals(False)
+        self.legend.setText("  ".join(f"<span style='color:{f.colour}'>■</span> {f.name}"
+                                      for f in scen.factions)
+                            + "  <span style='color:#e0b800'>□</span> changed this turn")
+        self.show_step(self.slider.value())
+
+    def state(self, step: int) -> State:
+        if step not in self._states:
+            self._states[step] = self.service.state(step)
+        return self._states[step]
+
+    def show_step(self, step: int) -> None:
+        svc = self.service
+        if svc is None:
+            return
+        cur = svc.current_step
+        st = self.state(step)
+        before = self.state(step - 1) if step > 0 else None
+        changed = changed_cells(before, st)
+        self.map.show_state(owners(svc.ruleset, st, svc.scenario), changed)
+        self.step_label.setText(f"turn {step} of {cur}" + (" (start)" if step == 0 else "")
+                                + f" · {len(changed)} cells changed")
+        self.rollback_button.setEnabled(step < cur)
+        log = svc.events(step)
+        self._records = list(log.records)
+        kinds = sorted({r.event.kind for r in self._records})
+        keep = self.kind.currentText()
+        self.kind.blockSignals(True)
+        self.kind.clear()
+        self.kind.addItem(ALL_KINDS)
+        self.kind.addItems(kinds)
+        self.kind.setCurrentText(keep if keep in kinds else ALL_KINDS)
+        self.kind.blockSignals(False)
+        self._filter_events()
+        battles = [event_line(r) for r in self._records if is_battle(r.event.kind)]
+        self.battles.setPlainText("\n".join(battles) if battles else f"No battles in turn {step}.")
+        self._show_report()
+        keep_table = self.table_pick.currentText()
+        self.table_pick.blockSignals(True)
+        self.table_pick.clear()
+        self.table_pick.addItems(sorted(st.tables))
+        if keep_table in st.tables:
+            self.table_pick.setCurrentText(keep_table)
+        self.table_pick.blockSignals(False)
+        self._show_table(self.table_pick.currentText())
+
+    # ---- panes --------------------------------------------------------------------------
+
+    def visible_events(self) -> list[str]:
+        return [self.events.item(i).text() for i in range(self.events.count())]
+
+    def _filter_events(self, *_args) -> None:
+        text = self.filter.text().strip().lower()
+        kind = self.kind.currentText()
+        self.events.clear()
+        lines = [event_line(r) for r in self._records
+                 if (kind in ("", ALL_KINDS) or r.event.kind == kind)]
+        if text:
+            lines = [x for x in lines if text in x.lower()]
+        self.events.addItems(lines)
+
+    def _show_report(self, *_args) -> None:
+        svc = self.service
+        if svc is None:
+            return
+        step = self.slider.value()
+        if step == 0:
+            self.report.setPlainText("Turn 0 is the start of the game; reports come with turn 1.")
+            return
+        try:
+            text = svc.report(step, self.report_who.currentData(), self.report_fmt.currentText() or "text")
+        except Exception as e:  # noqa: BLE001 (a missing report is said, not raised)
+            text = str(e)
+        self.report.setPlainText(text)
+
+    def _show_table(self, name: str) -> None:
+        import dataclasses
+
+        self.state_table.setSortingEnabled(False)
+        st = self._states.get(self.slider.value())
+        rows = st.tables.get(name, []) if st is not None and name else []
+        cls = st.schema.get(name) if st is not None and name else None
+        cols = [f.name for f in dataclasses.fields(cls)] if cls is not None else []
+        self.state_table.clear()
+        self.state_table.setColumnCount(len(cols))
+        self.state_table.setHorizontalHeaderLabels(cols)
+        shown = rows[:5000]  # a view, not a dump: a 5,000-army table is the big case
+        self.state_table.setRowCount(len(shown))
+        for i, r in enumerate(shown):
+            for j, c in enumerate(cols):
+                item = QTableWidgetItem()
+                item.setData(Qt.ItemDataRole.DisplayRole, getattr(r, c))
+                self.state_table.setItem(i, j, item)
+        self.state_table.setSortingEnabled(True)

@@ -1,0 +1,496 @@
+"""The GM console workspace: collect orders, run the turn, read the results, send reports.
+
+Everything goes through engine.service.GameService and the ruleset interface, so the
+console works for every ruleset. The turn runs in a worker thread (app.console.runner);
+the window keeps painting, and the console measures how long the GUI thread was ever
+blocked meanwhile (`last_run`: seconds from click to results, longest timer gap).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.console.charts import Charts
+from app.console.dashboard import Dashboard, deadline
+from app.console.export import ExportResult, export_turn
+from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
+from app.console.results import ResultsPage
+from app.console.runner import TurnRunner
+
+GAME_SUFFIXES = (".rsgame", ".db", ".sqlite")
+
+
+@dataclass
+class RunTiming:
+    step: int = 0
+    seconds: float = 0.0          # click to results on screen
+    worker_seconds: float = 0.0   # the run itself, in its thread
+    longest_gap: float = 0.0      # longest pause between 10 ms timer ticks on the GUI thread
+    ticks: int = 0
+    outcome: str = ""
+
+
+class ConsoleWorkspace(QWidget):
+    statusMessage = Signal(str)  # noqa: N815 (Qt naming)
+    runFinished = Signal(str)    # noqa: N815  'done', 'failed', 'cancelled'
+
+    def __init__(self, parent: QWidget | None = None, interactive: bool = True):
+        super().__init__(parent)
+        self.setObjectName("consoleWorkspace")
+        self.interactive = interactive
+        self.service = None
+        self.path: Path | None = None
+        self.last_error = ""
+        self.last_run = RunTiming()
+        self.setAcceptDrops(True)
+        self.runner = TurnRunner(self)
+        self.runner.progress.connect(self._progress)
+        self.runner.finished.connect(self._run_done)
+        self.runner.failed.connect(self._run_failed)
+        self.runner.cancelled.connect(self._run_cancelled)
+        self._tick = QTimer(self)
+        self._tick.setInterval(10)
+        self._tick.timeout.connect(self._on_tick)
+        self._build()
+        self._set_enabled()
+
+    # ---- building ------------------------------------------------------------------------
+
+    def _button(self, text: str, fn, name: str, tip: str = "") -> QPushButton:
+        b = QPushButton(text)
+        b.setObjectName(name)
+        b.clicked.connect(lambda _=False: fn())
+        if tip:
+            b.setToolTip(tip)
+        return b
+
+    def _build(self) -> None:
+        self.title = QLabel("<b>No game open.</b> Open a game database (or drop one here) to "
+                            "collect orders and run turns.")
+        self.title.setObjectName("consoleTitle")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.open_button = self._button("Open game…", self.open_game_dialog, "openGame")
+        self.import_button = self._button("Import orders…", self.import_dialog, "importOrders",
+                                          "Orders files, .eml messages or mbox mailboxes "
+                                          "(or drop files and folders on the console)")
+        self.folder_button = self._button("Import folder…", self.import_folder_dialog, "importFolder")
+        self.paste_button = self._button("Paste orders…", self.paste_dialog, "pasteOrders")
+        self.reassign_button = self._button("Reassign…", self.reassign_dialog, "reassign",
+                                            "Give the selected submission to another faction or turn")
+        self.run_button = self._button("Run turn", self.run_turn, "runTurn")
+        self.cancel_button = self._button("Cancel", self.cancel_run, "cancelRun",
+                                          "Stop the run; the game stays as it was")
+        self.export_button = self._button("Export…", self.export_dialog, "exportTurn",
+                                          "Reports, bundles, map PNG and outbox into a folder")
+        self.chart_button = self._button("Save charts PNG…", self.export_charts_dialog, "exportCharts")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(260)
+        self.run_label = QLabel("")
+        self.run_label.setObjectName("runLabel")
+        top = QHBoxLayout()
+        for b in (self.open_button, self.import_button, self.folder_button, self.paste_button,
+                  self.reassign_button):
+            top.addWidget(b)
+        top.addSpacing(16)
+        top.addWidget(self.run_button)
+        top.addWidget(self.cancel_button)
+        top.addWidget(self.progress)
+        top.addWidget(self.run_label, 1)
+        top.addWidget(self.export_button)
+        top.addWidget(self.chart_button)
+
+        self.dashboard = Dashboard()
+        self.intake = IntakeTable()
+        self.intake.itemSelectionChanged.connect(self._show_selected)
+        self.intake.doubleClicked.connect(lambda _i: self.reassign_dialog())
+        self.view = SubmissionView()
+        self.problems = QLabel("")
+        self.problems.setWordWrap(True)
+        self.problems.setObjectName("intakeProblems")
+        turn = QSplitter(Qt.Orientation.Vertical)
+        dash = QWidget()
+        dl = QVBoxLayout(dash)
+        dl.setContentsMargins(0, 0, 0, 0)
+        dl.addWidget(QLabel("<b>Orders for this turn</b>"))
+        dl.addWidget(self.dashboard)
+        intake = QWidget()
+        il = QVBoxLayout(intake)
+        il.setContentsMargins(0, 0, 0, 0)
+        il.addWidget(QLabel("<b>Intake</b> — every submission received, newest first; "
+                            "double-click to reassign"))
+        il.addWidget(self.intake, 1)
+        il.addWidget(self.problems)
+        turn.addWidget(dash)
+        turn.addWidget(intake)
+        turn.addWidget(self.view)
+        turn.setSizes([200, 220, 320])
+        self.results = ResultsPage()
+        self.results.rollbackRequested.connect(lambda step: self.rollback(step))
+        self.charts = Charts()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("consoleTabs")
+        self.tabs.addTab(turn, "Turn && intake")
+        self.tabs.addTab(self.results, "Results && history")
+        self.tabs.addTab(self.charts, "Charts")
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.title)
+        lay.addLayout(top)
+        lay.addWidget(self.tabs, 1)
+
+    def _set_enabled(self) -> None:
+        has, running = self.service is not None, self.runner.running
+        for b in (self.import_button, self.folder_button, self.paste_button, self.reassign_button,
+                  self.export_button, self.chart_button):
+            b.setEnabled(has and not running)
+        self.open_button.setEnabled(not running)
+        self.run_button.setEnabled(has and not running)
+        self.cancel_button.setEnabled(running)
+        self.results.rollback_button.setEnabled(has and not running
+                                                and self.results.slider.value() < self._current())
+
+    def _current(self) -> int:
+        try:
+            return self.service.current_step if self.service is not None else 0
+        except Exception:  # noqa: BLE001
+            return 0
+
+    # ---- the game ------------------------------------------------------------------------
+
+    def set_game(self, path: str | Path) -> bool:
+        from engine.service import GameService
+
+        if self.runner.running:
+            self.error("Open game", "A turn is running; wait for it or cancel it first.")
+            return False
+        try:
+            svc = GameService.open(path)
+            svc.scenario  # noqa: B018 (load now: a broken game fails here, not later)
+        except Exception as e:  # noqa: BLE001 (the service says what is wrong)
+            self.error("Open game", f"{path}: {e}" if str(path) not in str(e) else str(e))
+            return False
+        if self.service is not None:
+            self.service.close()
+        self.service, self.path = svc, Path(path).resolve()
+        self.refresh(results=True, new_game=True)
+        self.say(f"Opened {self.path.name}")
+        return True
+
+    def sync_with_window(self) -> None:
+        """Follow the game the main window has open (File > Open of a game database)."""
+        doc = getattr(self.window(), "doc", None)
+        if doc is None or getattr(doc, "kind", "") != "game" or doc.path is None:
+            return
+        target = Path(doc.path).resolve()
+        if self.path != target and not self.runner.running:
+            self.set_game(target)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        self.sync_with_window()
+        if self.service is not None:
+            QTimer.singleShot(0, self.results.map.fit)
+
+    def refresh(self, results: bool = False, new_game: bool = False) -> None:
+        svc = self.service
+        if svc is None:
+            return
+        try:
+            scen, status = svc.scenario, svc.status()
+            subs = svc.submissions()
+            problems = svc.problems()
+        except Exception as e:  # noqa: BLE001
+            self.error("Refresh", str(e))
+            return
+        dl = deadline(scen.meta, status.pending_step)
+        sent = len(status.factions) - len(status.missing)
+        self.title.setText(
+            f"<b>{status.game}</b> &nbsp;·&nbsp; {svc.ruleset.title or svc.ruleset.name} "
+            f"({status.turn_model}) &nbsp;·&nbsp; last turn run: <b>{status.current_step}</b>"
+            f" &nbsp;·&nbsp; collecting orders for turn <b>{status.pending_step}</b>"
+            + (f" &nbsp;·&nbsp; deadline <b>{dl}</b>" if dl else "")
+            + f" &nbsp;·&nbsp; {sent} of {len(status.factions)} factions have sent orders")
+        self.run_button.setText(f"Run turn {status.pending_step}")
+        self.dashboard.show_status(status)
+        self.intake.show_submissions(subs, status.pending_step, {f.number for f in scen.factions})
+        self.problems.setText("\n".join(d.format() for d in problems[-5:]))
+        self.problems.setVisible(bool(problems))
+        self._show_selected()
+        if results or new_game:
+            self.results.load(svc)
+            self.charts.show_summary(svc.summary(), {f.number: f.name for f in scen.factions},
+                                     {f.number: f.colour for f in scen.factions})
+        self._set_enabled()
+
+    # ---- intake --------------------------------------------------------------------------
+
+    def import_paths(self, paths: list[str | Path]):
+        if self.service is None:
+            self.error("Import", "Open a game first.")
+            return None
+        try:
+            rep = self.service.import_paths([str(p) for p in paths])
+        except Exception as e:  # noqa: BLE001
+            self.error("Import", str(e))
+            return None
+        self.refresh()
+        if rep.results:
+            self.intake.select_id(rep.results[-1].submission_id)
+        lines = [r.line() for r in rep.results] + [d.format() for d in rep.problems]
+        self.say(f"Imported {len(rep.results)} submission(s)"
+                 + (f", {len(rep.unmatched)} unmatched" if rep.unmatched else "")
+                 + (f", {len(rep.problems)} problem(s)" if rep.problems else ""))
+        self.last_import = lines
+        return rep
+
+    def paste_text(self, text: str, faction: int | None = None):
+        if self.service is None or not text.strip():
+            return None
+        try:
+            res = self.service.import_text(text, "paste", "pasted", faction=faction)
+        except Exception as e:  # noqa: BLE001
+            self.error("Paste orders", str(e))
+            return None
+        self.refresh()
+        self.intake.select_id(res.submission_id)
+        self.say(res.line().splitlines()[0])
+        return res
+
+    def reassign(self, submission_id: int, faction: int | None, step: int | None = None):
+        try:
+            res = self.service.reassign(submission_id, faction, step)
+        except Exception as e:  # noqa: BLE001
+            self.error("Reassign", str(e))
+            return None
+        self.refresh()
+        self.intake.select_id(submission_id)
+        self.say(f"Submission {submission_id} now for "
+                 + (f"faction {faction}, turn {res.submission.step}" if faction else "nobody"))
+        return res
+
+    def _show_selected(self) -> None:
+        self.view.show_submission(self.intake.current())
+
+    def _factions(self) -> list[tuple[int, str]]:
+        return [(f.number, f.name) for f in self.service.scenario.factions] if self.service else []
+
+    def open_game_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", "Game databases (*.rsgame *.db "
+                                              "*.sqlite);;All files (*)")
+        if path:
+            self.set_game(path)
+
+    def import_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Import orders", "", "Orders and mail (*.txt "
+                                                "*.eml *.mbox *.mbx *.r* *.json *.csv);;All files (*)")
+        if paths:
+            self.import_paths(paths)
+
+    def import_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Import a folder of orders")
+        if path:
+            self.import_paths([path])
+
+    def paste_dialog(self) -> None:
+        if self.service is None:
+            return
+        dlg = PasteDialog(self._factions(), self)
+        if dlg.exec():
+            self.paste_text(dlg.text.toPlainText(), dlg.faction.currentData())
+
+    def reassign_dialog(self) -> None:
+        s = self.intake.current()
+        if s is None or self.service is None:
+            self.say("Select a submission in the intake list first")
+            return
+        dlg = ReassignDialog(self._factions(), s.faction, s.step, self.service.pending_step, self)
+        if dlg.exec():
+            faction, step = dlg.choice()
+            self.reassign(s.id, faction, step)
+
+    # ---- drag and drop -------------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.drop_paths(paths)
+
+    def drop_paths(self, paths: list[Path]) -> None:
+        """A game database opens the game; anything else is imported as orders."""
+        from app.documents import is_sqlite
+
+        if len(paths) == 1 and paths[0].is_file() and is_sqlite(paths[0]) and \
+                not paths[0].name.endswith(".rsbundle"):
+            self.set_game(paths[0])
+        else:
+            self.import_paths(paths)
+
+    # ---- running -------------------------------------------------------------------------
+
+    def run_turn(self) -> bool:
+        if self.service is None or self.runner.running:
+            return False
+        self.last_error = ""
+        self._t0 = time.perf_counter()
+        self._last_tick = self._t0
+        self.last_run = RunTiming(step=self.service.pending_step)
+        self.progress.setValue(0)
+        self.run_label.setText(f"running turn {self.service.pending_step}…")
+        self.runner.start(self.service.where, self.service.name)
+        self._tick.start()
+        self._set_enabled()
+        return True
+
+    def cancel_run(self) -> None:
+        if self.runner.running:
+            self.runner.cancel()
+            self.run_label.setText("cancelling…")
+
+    def _on_tick(self) -> None:
+        now = time.perf_counter()
+        self.last_run.longest_gap = max(self.last_run.longest_gap, now - self._last_tick)
+        self.last_run.ticks += 1
+        self._last_tick = now
+
+    def _progress(self, frac: float, msg: str) -> None:
+        self.progress.setValue(int(frac * 1000))
+        self.run_label.setText(msg)
+
+    def _finish(self, outcome: str) -> None:
+        self._tick.stop()
+        self._on_tick()
+        self.last_run.worker_seconds = self.runner.seconds
+        self.last_run.seconds = time.perf_counter() - self._t0
+        self.last_run.outcome = outcome
+        self._set_enabled()
+        self.runFinished.emit(outcome)
+
+    def _run_done(self, result) -> None:
+        self.progress.setValue(1000)
+        if result.steps:
+            self.refresh(results=True)
+            self.tabs.setCurrentWidget(self.results)
+            nmr = {s: v for s, v in result.nmr.items() if v}
+            text = (f"turn {', '.join(map(str, result.steps))} run: {result.events} events, "
+                    f"{result.reports} reports" + (f"; no orders from {nmr}" if nmr else ""))
+        else:
+            self.refresh()
+            text = result.note or "nothing to run"
+        self._finish("done")
+        self.run_label.setText(f"{text} ({self.last_run.seconds:.1f} s)")
+        self.say(text)
+
+    def _run_failed(self, why: str) -> None:
+        self.last_error = why
+        self.progress.setValue(0)
+        self.refresh()
+        self._finish("failed")
+        self.run_label.setText("run failed; the game is unchanged")
+        self.error("Run failed", why)
+
+    def _run_cancelled(self, why: str) -> None:
+        self.progress.setValue(0)
+        self.refresh()
+        self._finish("cancelled")
+        self.run_label.setText(why)
+        self.say(why)
+
+    # ---- history -------------------------------------------------------------------------
+
+    def rollback(self, step: int, confirm: bool | None = None) -> bool:
+        if self.service is None or self.runner.running:
+            return False
+        cur = self.service.current_step
+        if step >= cur:
+            return False
+        if confirm if confirm is not None else self.interactive:
+            r = QMessageBox.question(
+                self, "Roll back", f"Forget turns {step + 1} to {cur} of {self.service.name}?\n\n"
+                f"Their events and reports are deleted; the orders received for them stay and "
+                f"wait to be run again (import corrected or late orders first if you like).")
+            if r != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            self.service.rollback(step)
+        except Exception as e:  # noqa: BLE001
+            self.error("Roll back", str(e))
+            return False
+        self.refresh(results=True)
+        self.tabs.setCurrentIndex(0)
+        self.say(f"Rolled back to turn {step}; run turn {step + 1} again when ready")
+        return True
+
+    # ---- export --------------------------------------------------------------------------
+
+    def export_to(self, folder: str | Path, step: int | None = None) -> ExportResult | None:
+        if self.service is None:
+            return None
+        try:
+            res = export_turn(self.service, folder, step)
+        except Exception as e:  # noqa: BLE001
+            self.error("Export", f"{folder}: {e}")
+            return None
+        try:
+            res.charts = self.charts.export_png(Path(folder) / "charts.png") if self.charts.plots else None
+        except Exception as e:  # noqa: BLE001
+            res.notes.append(f"charts not written ({type(e).__name__}: {e})")
+        self.say(res.summary().splitlines()[0])
+        return res
+
+    def export_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export the turn into a folder")
+        if folder:
+            res = self.export_to(folder)
+            if res is not None and self.interactive:
+                QMessageBox.information(self, "Export", res.summary())
+
+    def export_charts_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save charts", "charts.png", "PNG image (*.png)")
+        if path:
+            try:
+                self.charts.export_png(path)
+            except Exception as e:  # noqa: BLE001
+                self.error("Save charts", f"{path}: {e}")
+            else:
+                self.say(f"Saved {path}")
+
+    # ---- messages ------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.statusMessage.emit(text)
+
+    def error(self, title: str, text: str) -> None:
+        self.last_error = text
+        self.statusMessage.emit(text)
+        if self.interactive:
+            QMessageBox.warning(self, title, text)
+
+    def close_game(self) -> None:
+        self.runner.cancel()
+        self.runner.wait()
+        if self.service is not None:
+            self.service.close()
+            self.service = None

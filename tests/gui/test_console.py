@@ -1,0 +1,193 @@
+"""GM console: intake through the console, background runs, rollback and re-run, export."""
+
+import email
+from email import policy
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.bundle import open_bundle
+from engine.service import GameService
+
+
+@pytest.fixture
+def demo_game(tmp_path):
+    scen, script = registry.get("kok").demo()
+    db = tmp_path / "demo.db"
+    GameService.create(db, scen).close()
+    return db, script
+
+
+@pytest.fixture
+def console(qtbot):
+    from app.console import ConsoleWorkspace
+
+    w = ConsoleWorkspace(interactive=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    yield w
+    w.close_game()
+
+
+def run_and_wait(qtbot, w, outcome="done"):
+    got = []
+    w.runFinished.connect(got.append)
+    assert w.run_turn()
+    assert not w.run_button.isEnabled() and w.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: bool(got), timeout=120_000)
+    assert got == [outcome], w.last_error
+    return w.last_run
+
+
+def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_path):
+    db, script = demo_game
+    w = console
+    assert w.set_game(db)
+    assert "The Four Kingdoms" in w.title.text() and "turn <b>1</b>" in w.title.text()
+    assert "deadline <b>2026-03-09</b>" in w.title.text()  # start date + 7 days per turn
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    good = script[1][1]
+    end = good.rindex("\nEND")
+    bad_line = good[:end].count("\n") + 2
+    (inbox / "SP1.R1").write_text(good[:end] + "\nMARCH 3 2 ZZ" + good[end:], encoding="utf-8")
+    (inbox / "SP2.R5").write_text(script[1][2], encoding="utf-8")        # the wrong turn
+    (inbox / "notes.txt").write_text("PLA 3 2 HO\nLAND 4 2 HO 1 S\n", encoding="utf-8")
+    rep = w.import_paths([inbox])
+    assert len(rep.results) == 3
+
+    d = w.dashboard
+    rows = {int(d.item(r, 0).text()): d.row_values(r) for r in range(d.rowCount())}
+    assert rows[1][2] == "yes" and int(rows[1][5]) >= 1 and "SP1.R1" in rows[1][4]
+    assert rows[2][2] == "NO ORDERS"  # its orders are for turn 5
+    assert rows[3][2] == rows[4][2] == "NO ORDERS"
+
+    t = w.intake
+    by_name = {t.values(r)["Source"]: t.values(r) for r in range(t.rowCount())}
+    assert by_name["SP1.R1"]["Faction"] == "1" and by_name["SP1.R1"]["Turn"] == "1"
+    assert int(by_name["SP1.R1"]["Errors"]) >= 1
+    assert by_name["SP1.R1"]["Status"] == "waiting for the run"
+    assert by_name["SP2.R5"]["Faction"] == "2" and by_name["SP2.R5"]["Status"] == "early (for turn 5)"
+    assert "SP2.R5" in by_name["SP2.R5"]["Matched by"] or by_name["SP2.R5"]["Matched by"]
+    assert by_name["notes.txt"]["Status"] == "UNMATCHED" and by_name["notes.txt"]["Faction"] == ""
+
+    # the text with its diagnostics inline: the bad line highlighted, the message listed
+    t.selectRow(t.row_of("SP1.R1"))
+    assert bad_line in w.view.highlighted_lines()
+    msgs = [w.view.problems.item(i).text() for i in range(w.view.problems.count())]
+    assert any(m.startswith(f"line {bad_line} ") for m in msgs)
+    w.view.problems.setCurrentRow([i for i, m in enumerate(msgs) if m.startswith(f"line {bad_line} ")][0])
+    assert w.view.text.textCursor().blockNumber() + 1 == bad_line
+
+    # reassign the wrong-turn file to turn 1: faction 2 now has orders
+    sid = t.subs[t.row_of("SP2.R5")].id
+    w.reassign(sid, 2, 1)
+    rows = {int(d.item(r, 0).text()): d.row_values(r) for r in range(d.rowCount())}
+    assert rows[2][2] == "yes"
+
+    timing = run_and_wait(qtbot, w)
+    assert w.service.current_step == 1 and timing.ticks > 0
+    assert w.results.slider.maximum() == 1 and w.results.visible_events()
+    assert w.results.map.changed  # moves and placements changed cells
+    assert w.charts.plots  # the ruleset's measures, one plot each
+    for f, text in sorted(script[2].items()):
+        w.paste_text(text, faction=f)
+    run_and_wait(qtbot, w)
+    assert w.service.current_step == 2
+    svc = w.service
+    fmts = svc.ruleset.report_formats
+    before = svc.state_json(2)
+    reports = {(f.number, fmt): svc.report(2, f.number, fmt).encode()
+               for f in svc.scenario.factions for fmt in fmts}
+
+    # the history slider shows the start of the game
+    w.results.slider.setValue(0)
+    assert "turn 0 of 2" in w.results.step_label.text()
+    assert w.results.rollback_button.isEnabled()
+
+    assert w.rollback(1, confirm=False)
+    assert w.service.current_step == 1
+    run_and_wait(qtbot, w)
+    assert w.service.current_step == 2
+    assert svc.state_json(2) == before
+    assert {(f.number, fmt): svc.report(2, f.number, fmt).encode()
+            for f in svc.scenario.factions for fmt in fmts} == reports
+
+    # event filter
+    w.results.filter.setText("kok.moved")
+    assert w.results.visible_events() and all("kok.moved" in x for x in w.results.visible_events())
+
+    out = tmp_path / "export"
+    res = w.export_to(out)
+    assert res is not None
+    names = {p.name for p in res.reports}
+    for f in svc.scenario.factions:
+        for ext in ("txt", "html", "json"):
+            assert f"the-four-kingdoms-demo-t002-f{f.number:02d}.{ext}" in names
+    assert len(res.bundles) == 4 and all(p.suffix == ".rsbundle" for p in res.bundles)
+    assert open_bundle(res.bundles[0]).step == 2
+    assert res.png is not None and res.png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert res.charts is not None and res.charts.stat().st_size > 1000
+    assert sorted(p.name for p in res.outbox) == [
+        f"the-four-kingdoms-demo-t002-f{n:02d}.eml" for n in (1, 2, 3, 4)]
+    msg = email.message_from_bytes(res.outbox[0].read_bytes(), policy=policy.default)
+    assert msg["To"] == "achaeans@example.org"
+    assert msg["Subject"] == "The Four Kingdoms (demo) turn 2 report"
+    assert any(a.get_filename().endswith(".rsbundle") for a in msg.iter_attachments())
+
+
+def test_failed_run_leaves_game_and_says_why(qtbot, console, tmp_path):
+    import tinyrules
+
+    scen = tinyrules.tiny_scenario()
+    scen.options.set("explode_at", 1)
+    db = tmp_path / "tiny.db"
+    GameService.create(db, scen).close()
+    w = console
+    assert w.set_game(db)
+    before = w.service.state_json()
+    run_and_wait(qtbot, w, "failed")
+    assert "exploded on purpose" in w.last_error
+    assert w.service.current_step == 0 and w.service.state_json() == before
+    assert w.run_button.isEnabled()
+
+
+def test_cancel_leaves_game(qtbot, console, tmp_path):
+    import threading
+
+    import tinyrules
+
+    db = tmp_path / "tiny.db"
+    GameService.create(db, tinyrules.tiny_scenario()).close()
+    w = console
+    assert w.set_game(db)
+    got = []
+    w.runFinished.connect(got.append)
+    # cancel before the worker reaches its first progress point: the run must stop there
+    w.runner.start = _start_cancelled(w.runner.start, w.runner, threading)
+    w.run_turn()
+    qtbot.waitUntil(lambda: bool(got), timeout=60_000)
+    assert got == ["cancelled"]
+    assert w.service.current_step == 0
+
+
+def _start_cancelled(start, runner, threading):
+    def go(*a, **k):
+        start(*a, **k)
+        runner.worker.cancel_event.set()
+    return go
+
+
+def test_drop_and_paste_dialog_paths(qtbot, console, demo_game, tmp_path):
+    db, script = demo_game
+    w = console
+    w.drop_paths([Path(db)])  # a game database dropped: opens it
+    assert w.service is not None and w.service.current_step == 0
+    f = tmp_path / "SP3.R1"
+    f.write_text(script[1][3], encoding="utf-8")
+    w.drop_paths([f])  # anything else is imported
+    d = w.dashboard
+    rows = {int(d.item(r, 0).text()): d.row_values(r) for r in range(d.rowCount())}
+    assert rows[3][2] == "yes"
