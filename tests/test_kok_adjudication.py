@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,15 +58,12 @@ def test_state_stays_canonical():
     assert cells == sorted(cells) and len(set(cells)) == len(cells)
 
 
-def test_100x100_turn_is_fast():
+def test_100x100_generated_turn_adjudicates():
+    # Speed is measured in benchmarks/test_bench_maps_and_rules.py, never asserted here.
     scen, orders = generate_game()  # 100x100, 20 tribes, 5,000 armies
     state = rs.initial_state(scen)
-    sheets = _sheets(orders)
-    t = time.perf_counter()
-    new, events = _run(scen, state, sheets)
-    took = time.perf_counter() - t
+    new, events = _run(scen, state, _sheets(orders))
     assert len(events) > 1000 and new["armies"]
-    assert took < 4.0, f"one turn took {took:.2f} s"
 
 
 def test_initial_state_from_factions_sites_and_areas():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import numpy as np
@@ -159,9 +158,7 @@ def test_unknown_style_and_kind():
         generate("octagon", 10, 10, 1)
 
 
-def test_500x500_generates_in_a_few_seconds():
-    t = time.perf_counter()
-    m = generate("hex", 500, 500, 1)
-    elapsed = time.perf_counter() - t
-    assert len(m.grid) == 250_000
-    assert elapsed < 20, elapsed  # about 2-4 s on the 2-core build machine
+def test_large_map_generates():
+    # Generation time of 500x500 is measured in benchmarks/test_bench_maps_and_rules.py.
+    m = generate("hex", 200, 150, 1)
+    assert len(m.grid) == 30_000
