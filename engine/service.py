@@ -468,7 +468,8 @@ class GameService(StepRunner):
             if s.edited:
                 st.edited.append(s.submission)
             elif s.faction is None or m == "unmatched":
-                st.unmatched.append(s.submission)
+                if not (realtime and s.applied_step is not None):  # applied posts are history
+                    st.unmatched.append(s.submission)
             elif m in REJECTED or s.faction not in numbers:
                 st.rejected.append(s.submission)
             elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:

@@ -261,3 +261,22 @@ def test_run_wait_for_all_and_strict(game, tmp_path, capsys):
     with GameService.open(game) as svc:
         assert svc.current_step == 0
     assert main(["run", str(game), "--wait-for-all", "-q"]) == EXIT_OK
+
+
+def test_realtime_import_and_status_wording(tmp_path, capsys):
+    pytest.importorskip("engine.threads")
+    GameService.create(tmp_path / "rt.db", tinyrules.tiny_scenario("tiny-rt")).close()
+    thread = tmp_path / "thread.txt"
+    thread.write_text("--- post 1 | GM | 2026-01-01T09:00:00Z\nThe game starts.\n\n"
+                      "--- post 2 | Reds | 2026-01-01T10:00:00Z\n#tiny 1\nGROW 1\n", encoding="utf-8")
+    assert main(["import", str(tmp_path / "rt.db"), str(thread)]) == EXIT_OK  # GM post is normal
+    capsys.readouterr()
+    assert main(["status", str(tmp_path / "rt.db")]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "posts waiting to be applied: 2" in out and "1 of 2 players have posts waiting" in out
+    assert main(["run", str(tmp_path / "rt.db"), "-q"]) == EXIT_OK
+    assert main(["import", str(tmp_path / "rt.db"), str(thread)]) == EXIT_OK
+    assert "2 seen before (skipped)" in capsys.readouterr().out
+    thread.write_text(thread.read_text().replace("GROW 1", "GROW 2"), encoding="utf-8")
+    assert main(["import", str(tmp_path / "rt.db"), str(thread)]) == EXIT_ERRORS  # edited post
+    assert "edited after it was applied" in capsys.readouterr().out

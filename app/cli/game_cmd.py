@@ -157,15 +157,22 @@ def cmd_import(args: argparse.Namespace) -> int:
         elif args.faction is not None:
             for r in results:
                 svc.reassign(r.submission_id, args.faction, args.turn)
-        for r in results:
+        realtime = str(svc.ruleset.turn_model) == "realtime"
+        new = [r for r in results if r.status != "duplicate"]
+        for r in new:
             print(r.line())
             for d in r.diagnostics:
                 print("  " + d.format().replace("\n", "\n  "))
         for d in problems:
             print(d.format())
-        bad = [r for r in results if r.status == "stored" and (not r.matched or r.errors)]
-        print(f"imported {sum(r.status == 'stored' for r in results)} submission(s); "
-              f"{len([r for r in results if not r.matched])} unmatched, {len(problems)} problem file(s)")
+        stored = [r for r in new if r.status == "stored"]
+        unmatched = [r for r in stored if not r.matched]
+        # in a forum game posts by non-players (the GM...) are normal, not errors
+        bad = [r for r in stored if r.errors or (not r.matched and not realtime)]
+        bad += [r for r in new if r.status == "edited"]
+        dup = len(results) - len(new)
+        print(f"imported {len(stored)} submission(s); {len(unmatched)} unmatched, "
+              f"{len(problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
         return EXIT_ERRORS if bad or problems else EXIT_OK
 
 

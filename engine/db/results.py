@@ -96,12 +96,19 @@ class Status:
         return [f for f in self.factions if not f.submitted]
 
     def lines(self) -> list[str]:
-        out = [f"game {self.game} ({self.ruleset}, {self.turn_model}); "
-               f"last turn run: {self.current_step}; collecting orders for turn {self.pending_step}"]
         if self.turn_model == "realtime":
-            out.append(f"posts waiting to be applied: {self.pending_posts}")
+            out = [f"game {self.game} ({self.ruleset}, {self.turn_model}); {self.current_step} "
+                   f"import(s) of posts applied; posts waiting to be applied: {self.pending_posts}"]
+        else:
+            out = [f"game {self.game} ({self.ruleset}, {self.turn_model}); last turn run: "
+                   f"{self.current_step}; collecting orders for turn {self.pending_step}"]
+        realtime = self.turn_model == "realtime"
         for f in self.factions:
-            if f.submitted:
+            if realtime:
+                out.append(f"  {f.faction:>3} {f.name:<24} "
+                           + (f"new posts, last at {f.received_at or '?'}: {f.errors} error(s), "
+                              f"{f.warnings} warning(s)" if f.submitted else "no new posts"))
+            elif f.submitted:
                 out.append(f"  {f.faction:>3} {f.name:<24} orders from {f.source_kind} {f.source} "
                            f"at {f.received_at or '?'}: {f.errors} error(s), {f.warnings} warning(s)"
                            + (f", replacing {f.replaced} earlier" if f.replaced else ""))
@@ -113,7 +120,10 @@ class Status:
                 out.append(f"  {title}: {s.source_name or s.source_kind} from {s.sender or '?'}"
                            f" ({s.matched_by or 'no match'})")
         sent = len(self.factions) - len(self.missing)
-        out.append(f"{sent} of {len(self.factions)} factions have sent orders")
+        if realtime:
+            out.append(f"{sent} of {len(self.factions)} players have posts waiting")
+        else:
+            out.append(f"{sent} of {len(self.factions)} factions have sent orders")
         return out
 
 
