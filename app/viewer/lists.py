@@ -47,6 +47,8 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return "" if v is None else str(v)
         if role == SORT_ROLE:
+            if index.column() == 0:  # places sort in map order, not as text
+                return self.cells[index.row()]
             return v if isinstance(v, (int, float)) else str(v or "").casefold()
         if role == CELL_ROLE:
             return self.cells[index.row()]
@@ -82,6 +84,7 @@ class FilteredTable(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(20)
         self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.view.clicked.connect(self._clicked)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)

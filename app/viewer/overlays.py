@@ -118,3 +118,32 @@ class PathLayer(MapLayer):
         painter.drawEllipse(pts[0], 7.0 / ppu, 7.0 / ppu)
         painter.setBrush(QColor("#ffe14d"))
         painter.drawEllipse(pts[-1], 5.0 / ppu, 5.0 / ppu)
+
+
+class OwnersLayer(MapLayer):
+    """Each owned region tinted in its owner's colour, with an outline in that colour."""
+
+    def __init__(self, gmap: GameMap, z: float = 1.5):
+        super().__init__(gmap, z)
+        self.paths: list[tuple[QColor, QPainterPath]] = []
+
+    def set_owners(self, owners: dict[int, str]) -> None:
+        """owners: board cell -> colour."""
+        by_colour: dict[str, list[int]] = {}
+        for cell, colour in owners.items():
+            by_colour.setdefault(colour, []).extend(grid_cells(self.gmap, cell))
+        self.paths = []
+        for colour, cells in sorted(by_colour.items()):
+            polys = geo.polygons(self.gmap.grid, np.asarray(sorted(cells), dtype=np.int64))
+            self.paths.append((QColor(colour), polygons_path(polys)))
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        for colour, path in self.paths:
+            fill = QColor(colour)
+            fill.setAlpha(70)
+            painter.setBrush(fill)
+            edge = QColor(colour)
+            edge.setAlpha(200)
+            painter.setPen(QPen(edge, 0))
+            painter.drawPath(path)

@@ -28,7 +28,7 @@ from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from app.viewer.lists import RegionsTable, UnitsTable
 from app.viewer.orders import OrdersPanel
-from app.viewer.overlays import FogLayer, PathLayer, UnitsLayer, board_point
+from app.viewer.overlays import FogLayer, OwnersLayer, PathLayer, UnitsLayer, board_point
 from engine import orderdraft as od
 from engine.orders import Diagnostic
 from engine.viewer_model import (
@@ -92,6 +92,7 @@ class ViewerWorkspace(QMainWindow):
 
     def __init__(self, parent: QWidget | None = None, interactive: bool = True):
         super().__init__(parent)
+        self.setWindowFlags(Qt.WindowType.Widget)  # a page inside a window, not a window
         self.setObjectName("playerViewer")
         self.interactive = interactive
         self.model = ViewerModel()
@@ -201,6 +202,31 @@ class ViewerWorkspace(QMainWindow):
                                  "  File > Open, or drop it on the window, or\n"
                                  "  realmsmith-viewer BUNDLE [MORE BUNDLES...]")
 
+    # ---- in the studio's main window ------------------------------------------------------
+
+    def attach(self, win) -> None:
+        """Follow the studio's open document: a report bundle opens here (and shows this
+        workspace); a game database opens here, as its first faction, when this tab shows."""
+        self._win = win
+        self._shown_path: str | None = None
+        self.statusMessage.connect(lambda t: win.statusBar().showMessage(t, 6000))
+        win.editor.mapReplaced.connect(self._document_changed)
+        win.tabs.currentChanged.connect(lambda _i: self._document_changed(tab=True))
+
+    def _document_changed(self, tab: bool = False) -> None:
+        win = getattr(self, "_win", None)
+        doc = getattr(win, "doc", None)
+        path = getattr(doc, "path", None)
+        if doc is None or path is None or getattr(doc, "kind", "") != "game":
+            return
+        bundle = str(path).lower().endswith(".rsbundle")
+        here = win.tabs.currentWidget() is self
+        if str(path) == self._shown_path or not (bundle or here):
+            return
+        self._shown_path = str(path)
+        if self.open_paths([path]) and bundle and not here:
+            win.tabs.setCurrentWidget(self)
+
     # ---- opening -------------------------------------------------------------------------
 
     @property
@@ -251,7 +277,9 @@ class ViewerWorkspace(QMainWindow):
             by_cell[u.cell][u.owner] += u.count
         self.unit_marks.set_units({c: [(colours.get(o, "#777777"), n, o == tv.faction)
                                        for o, n in sorted(d.items())] for c, d in by_cell.items()})
-        self.regions.set_regions(self.model.regions(), tv.step)
+        regions = self.model.regions()
+        self.owners.set_owners({r.cell: colours.get(r.owner, "#777777") for r in regions if r.owner})
+        self.regions.set_regions(regions, tv.step)
         self.units.set_units(units, tv.step, _unit_names(tv))
         self.turn_box.blockSignals(True)
         self.turn_box.clear()
@@ -272,10 +300,11 @@ class ViewerWorkspace(QMainWindow):
         self.gmap = gmap
         self.scene = MapScene(gmap, self)
         self.fog = FogLayer(gmap)
+        self.owners = OwnersLayer(gmap)
         self.unit_marks = UnitsLayer(gmap)
         self.reach_overlay = CellsOverlay(gmap, 11.5, "#3ddc84", 60)
         self.path_layer = PathLayer(gmap)
-        for item in (self.fog, self.unit_marks, self.reach_overlay, self.path_layer):
+        for item in (self.owners, self.fog, self.unit_marks, self.reach_overlay, self.path_layer):
             self.scene.addItem(item)
         self.canvas.set_map_scene(self.scene)
         self.minimap.attach()

@@ -1,0 +1,5 @@
+import sys
+
+from app.viewer import main
+
+sys.exit(main())
