@@ -205,8 +205,9 @@ def test_cancel_leaves_database_as_it_was(game, tmp_path):
 
 def test_sequential_one_step_per_submission(tmp_path):
     svc = _make(tmp_path, "tiny-seq")
-    svc.import_text("#tiny 2\nGROW 1\n", received_at="2026-01-01T10:00:00Z")
+    # imported out of order (an mbox sorted by sender): the mail dates decide
     svc.import_text("#tiny 1\nMOVE 0/0 E\n", received_at="2026-01-01T11:00:00Z")
+    svc.import_text("#tiny 2\nGROW 1\n", received_at="2026-01-01T10:00:00Z")
     res = svc.run()
     assert res.steps == [1, 2] and res.nmr == {1: [], 2: []}
     assert [(s.number, s.faction) for s in svc.steps()] == [(0, None), (1, 2), (2, 1)]

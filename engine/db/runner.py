@@ -49,7 +49,10 @@ class StepRunner:
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
             if model == TurnModel.SEQUENTIAL:
-                batches = [[s] for s in pending if s.step is None or s.step > cur]
+                # arrival = the time received (mail date), then import order
+                waiting = sorted((s for s in pending if s.step is None or s.step > cur),
+                                 key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
+                batches = [[s] for s in waiting]
                 if not batches:
                     result.note = "no orders waiting; nothing to run"
             elif model == TurnModel.REALTIME:
