@@ -254,6 +254,8 @@ class NewGameDialog(QDialog):
         """The new game's GameService; NewGameError says why not."""
         from engine.service import GameService
 
+        if not self.name.text().strip():
+            raise NewGameError("name the game")
         db = self.db.text().strip()
         if not db:
             raise NewGameError("choose where the game database goes")
