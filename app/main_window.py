@@ -59,6 +59,14 @@ class MainWindow(QMainWindow):
         self.tabs.widget(i).deleteLater()
         self.tabs.removeTab(i)
         self.tabs.insertTab(i, self.designer, "Scenario designer")
+        from app.console import ConsoleWorkspace  # issue 7
+
+        self.console = ConsoleWorkspace(self, interactive=interactive)
+        i = WORKSPACES.index("console")
+        self.tabs.widget(i).deleteLater()
+        self.tabs.removeTab(i)
+        self.tabs.insertTab(i, self.console, "GM console")
+        self.console.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 6000))
         self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()

@@ -140,3 +140,17 @@ def test_bad_files_are_named(tmp_path, kok_game):
     # a GM's game database is not a bundle
     with pytest.raises(BundleError, match="not a player's report bundle"):
         open_bundle(kok_game.where)
+
+
+def test_events_typed_in_a_fresh_process(kok_game, tmp_path):
+    """A viewer opening a bundle has never run the ruleset: events still load typed."""
+    import subprocess
+    import sys
+
+    p = write_bundle(kok_game, 3, tmp_path / "fresh.rsbundle")
+    code = ("import sys; from engine.bundle import open_bundle; b = open_bundle(sys.argv[1]); "
+            "print(sorted({type(r.event).__name__ for r in b.events.records}))")
+    out = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "UnknownEvent" not in out.stdout and "MoveStep" in out.stdout

@@ -68,7 +68,7 @@ class ConsoleMap(QWidget):
         self.scene = MapScene(gmap, self)
         self.faction_layers = {}
         for i, (f, colour) in enumerate(sorted(colours.items())):
-            layer = CellsOverlay(gmap, 8 + i * 0.001, colour, 110)
+            layer = CellsOverlay(gmap, 8 + i * 0.001, colour, 150)
             layer.pen = QPen(QColor(colour).darker(130), 0)
             self.scene.addItem(layer)
             self.faction_layers[f] = layer

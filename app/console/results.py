@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.console.mapview import ConsoleMap, changed_cells, owners
+from engine.bundle import ensure_event_kinds
 from engine.events import EventRecord
 from engine.state import State
 
@@ -161,6 +162,7 @@ class ResultsPage(QWidget):
     def load(self, service, step: int | None = None) -> None:
         """A game was opened, or turns were run or rolled back: rebuild for it."""
         new_game = self.service is not service
+        ensure_event_kinds(service.ruleset)
         self.service = service
         self._states = {}
         scen = service.scenario

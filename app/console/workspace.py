@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -69,6 +70,9 @@ class ConsoleWorkspace(QWidget):
         self._tick.timeout.connect(self._on_tick)
         self._build()
         self._set_enabled()
+        app = QApplication.instance()
+        if app is not None:  # never leave a run's thread behind when the app quits
+            app.aboutToQuit.connect(self.close_game)
 
     # ---- building ------------------------------------------------------------------------
 
@@ -103,6 +107,7 @@ class ConsoleWorkspace(QWidget):
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setMaximumWidth(260)
+        self.progress.setVisible(False)  # shown while a turn runs
         self.run_label = QLabel("")
         self.run_label.setObjectName("runLabel")
         top = QHBoxLayout()
@@ -190,6 +195,12 @@ class ConsoleWorkspace(QWidget):
             self.service.close()
         self.service, self.path = svc, Path(path).resolve()
         self.refresh(results=True, new_game=True)
+        if self.intake.rowCount() and self.intake.currentRow() < 0:
+            self.intake.selectRow(0)
+        # nothing collected yet for the next turn: the GM is most likely reviewing the last one
+        waiting = any(f.submitted for f in self.dashboard.status.factions) if self.dashboard.status else False
+        self.tabs.setCurrentWidget(self.results if svc.current_step > 0 and not waiting else
+                                   self.tabs.widget(0))
         self.say(f"Opened {self.path.name}")
         return True
 
@@ -358,6 +369,7 @@ class ConsoleWorkspace(QWidget):
         self._last_tick = self._t0
         self.last_run = RunTiming(step=self.service.pending_step)
         self.progress.setValue(0)
+        self.progress.setVisible(True)
         self.run_label.setText(f"running turn {self.service.pending_step}…")
         self.runner.start(self.service.where, self.service.name)
         self._tick.start()
@@ -381,6 +393,7 @@ class ConsoleWorkspace(QWidget):
 
     def _finish(self, outcome: str) -> None:
         self._tick.stop()
+        self.progress.setVisible(False)
         self._on_tick()
         self.last_run.worker_seconds = self.runner.seconds
         self.last_run.seconds = time.perf_counter() - self._t0
