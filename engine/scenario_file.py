@@ -383,12 +383,12 @@ def _map_lines(m: GameMap, rs: Ruleset) -> list[str]:
         out.append(f"links = {_v(links)}")
     if m.sites:
         out.append("sites = [")
-        out += [f"  {_v({'id': s.id, 'cell': lab(s.cell), 'kind': s.kind, 'name': s.name, 'attrs': s.attrs})},"
+        out += [f"  {_v(_no_empty({'id': s.id, 'cell': lab(s.cell), 'kind': s.kind, 'name': s.name, 'attrs': s.attrs}))},"
                 for s in sorted(m.sites.values(), key=lambda s: s.id)]
         out.append("]")
     if m.areas:
         out.append("areas = [")
-        out += [f"  {_v({'name': a.name, 'kind': a.kind, 'cells': [lab(c) for c in sorted(a.cells)], 'attrs': a.attrs})},"
+        out += [f"  {_v(_no_empty({'name': a.name, 'kind': a.kind, 'cells': [lab(c) for c in sorted(a.cells)], 'attrs': a.attrs}))},"
                 for a in sorted(m.areas.values(), key=lambda a: a.name)]
         out.append("]")
     if m.labels:
@@ -402,6 +402,10 @@ def _map_lines(m: GameMap, rs: Ruleset) -> list[str]:
     if m.meta:
         out.append(f"meta = {_v(m.meta)}")
     return out
+
+
+def _no_empty(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if not (k == "attrs" and not v)}
 
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
