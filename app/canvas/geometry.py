@@ -41,6 +41,38 @@ def map_bounds(grid: Topology) -> tuple[float, float, float, float]:
     return 0.0, 0.0, float(w), float(h)
 
 
+def pixel_shape(grid: Topology) -> tuple[int, int]:
+    """(rows, cols) of the one-pixel-per-cell image; hex cells own two pixels (doubled rows
+    on flat-topped grids, doubled columns on pointy ones) so odd lines sit half a cell over."""
+    w, h = grid_size(grid)
+    if isinstance(grid, HexGrid):
+        return (2 * h + 1, w) if grid.orientation == "flat" else (h, 2 * w + 1)
+    return h, w
+
+
+def pixel_rect(grid: Topology) -> tuple[float, float, float, float]:
+    """(x, y, w, h) in map units where that image is drawn."""
+    w, h = grid_size(grid)
+    if isinstance(grid, HexGrid):
+        if grid.orientation == "flat":
+            return 0.25, 0.0, 1.5 * w, SQRT3 / 2 * (2 * h + 1)
+        return 0.0, 0.25, SQRT3 / 2 * (2 * w + 1), 1.5 * h
+    return 0.0, 0.0, float(w), float(h)
+
+
+def pixel_index(grid: Topology, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, cols) of every pixel of the given cells in that image."""
+    w = grid_size(grid)[0]
+    col, row = cells % w, cells // w
+    if isinstance(grid, HexGrid):
+        if grid.orientation == "flat":
+            r = 2 * row + (col & 1)
+            return np.concatenate([r, r + 1]), np.concatenate([col, col])
+        c = 2 * col + (row & 1)
+        return np.concatenate([row, row]), np.concatenate([c, c + 1])
+    return row, col
+
+
 def centers(grid: Topology, cells: np.ndarray) -> np.ndarray:
     """(n, 2) centres of the given cells."""
     cells = np.asarray(cells, dtype=np.int64)
@@ -183,6 +215,13 @@ def _offset(col: np.ndarray, row: np.ndarray, w: int, h: int, wrap: bool) -> np.
     return np.where(ok, row * w + col, -1)
 
 
+def unique_cells(cells, n: int) -> np.ndarray:
+    """Sorted distinct cells via a mask: O(n), unlike np.unique's hashing on big arrays."""
+    mask = np.zeros(n, dtype=bool)
+    mask[np.asarray(cells, dtype=np.int64)] = True
+    return np.flatnonzero(mask)
+
+
 def flood(table: np.ndarray, start: int, mask: np.ndarray) -> np.ndarray:
     """Cells connected to start through cells where mask is True (frontier BFS in numpy)."""
     seen = np.zeros(len(mask), dtype=bool)
@@ -194,9 +233,8 @@ def flood(table: np.ndarray, start: int, mask: np.ndarray) -> np.ndarray:
         nb = table[frontier].ravel()
         nb = nb[nb >= 0]
         nb = nb[mask[nb] & ~seen[nb]]
-        nb = np.unique(nb)
         seen[nb] = True
-        frontier = nb
+        frontier = nb  # may repeat a cell a few times; `seen` stops it spreading further
     return np.flatnonzero(seen)
 
 

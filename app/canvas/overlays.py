@@ -320,7 +320,14 @@ class CoordsLayer(MapLayer):
 
 
 class CellsOverlay(MapLayer):
-    """A set of cells highlighted: the selection, the brush under the cursor, a paste preview."""
+    """A set of cells highlighted: the selection, the brush under the cursor, a paste preview.
+
+    Small sets are one cached path. Big ones (select all on 500x500) would make a path of
+    a quarter million polygons, so they are drawn as a mask image when zoomed out and as
+    the polygons of just the visible selected cells when zoomed in.
+    """
+
+    BIG = 3000
 
     def __init__(self, gmap: GameMap, z: float, colour: str, alpha: int = 60):
         super().__init__(gmap, z)
@@ -331,19 +338,53 @@ class CellsOverlay(MapLayer):
         self.brush = QBrush(fill)
         self.cells = np.zeros(0, dtype=np.int64)
         self._path = QPainterPath()
+        self._mask: np.ndarray | None = None
+        self._mask_pixels: np.ndarray | None = None
+        self._mask_image = None
 
     def set_cells(self, cells) -> None:
-        cells = np.asarray(sorted(set(int(c) for c in cells)), dtype=np.int64)
+        cells = geo.unique_cells(list(cells) if not isinstance(cells, np.ndarray) else cells,
+                                 len(self.gmap.grid))
         if np.array_equal(cells, self.cells):
             return
-        old = self._path.boundingRect()
+        old = self._path.boundingRect() if self._mask is None else self.boundingRect()
         self.cells = cells
+        self._mask = self._mask_pixels = self._mask_image = None
+        if len(cells) > self.BIG:
+            self._path = QPainterPath()
+            self._mask = np.zeros(len(self.gmap.grid), dtype=bool)
+            self._mask[cells] = True
+            self.update()
+            return
         self._path = polygons_path(geo.polygons(self.gmap.grid, cells)) if len(cells) else QPainterPath()
         self.update(old.united(self._path.boundingRect()).adjusted(-1, -1, 1, 1))
 
+    def _image(self):
+        from PySide6.QtGui import QImage
+
+        if self._mask_image is None:
+            grid = self.gmap.grid
+            px = np.zeros(geo.pixel_shape(grid), dtype=np.uint32)
+            rows, cols = geo.pixel_index(grid, self.cells)
+            px[rows, cols] = self.brush.color().rgba()
+            self._mask_pixels = px  # the image shares this buffer
+            h, w = px.shape
+            self._mask_image = QImage(px.data, w, h, w * 4, QImage.Format.Format_ARGB32)
+        return self._mask_image
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self._path.isEmpty():
+        if self._mask is not None:
+            ppc = px_per_cell(option, painter, self.gmap.grid)
+            r = visible_area(painter, option)
+            vis = geo.cells_in_rect(self.gmap.grid, r.left(), r.top(), r.right(), r.bottom())
+            if ppc < 8 or len(vis) > 40000:
+                painter.drawImage(QRectF(*geo.pixel_rect(self.gmap.grid)), self._image())
+                return
+            path = polygons_path(geo.polygons(self.gmap.grid, vis[self._mask[vis]]))
+        else:
+            path = self._path
+        if path.isEmpty():
             return
         painter.setPen(self.pen)
         painter.setBrush(self.brush)
-        painter.drawPath(self._path)
+        painter.drawPath(path)

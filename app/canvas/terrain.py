@@ -202,40 +202,19 @@ class TerrainLayer(ChunkedLayer):
     # ---- the one-pixel-per-cell image -------------------------------------------------
 
     def _compute_image_rect(self) -> QRectF:
-        grid = self.gmap.grid
-        gw, gh = geo.grid_size(grid)
-        if isinstance(grid, HexGrid):
-            if grid.orientation == "flat":
-                return QRectF(0.25, 0.0, 1.5 * gw, geo.SQRT3 / 2 * (2 * gh + 1))
-            return QRectF(0.0, 0.25, geo.SQRT3 / 2 * (2 * gw + 1), 1.5 * gh)
-        return QRectF(0.0, 0.0, gw, gh)
+        return QRectF(*geo.pixel_rect(self.gmap.grid))
 
     def image_rect(self) -> QRectF:
         return self._image_rect
 
     def _pixel_index(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(rows, cols) of every pixel of the given cells; hex cells own two pixels."""
-        grid = self.gmap.grid
-        gw = geo.grid_size(grid)[0]
-        col, row = cells % gw, cells // gw
-        if isinstance(grid, HexGrid):
-            if grid.orientation == "flat":
-                r = 2 * row + (col & 1)
-                return np.concatenate([r, r + 1]), np.concatenate([col, col])
-            c = 2 * col + (row & 1)
-            return np.concatenate([row, row]), np.concatenate([c, c + 1])
-        return row, col
+        return geo.pixel_index(self.gmap.grid, cells)
 
     def _ensure_pixels(self) -> None:
         self._colours()
         if self._pixels is None:
             grid = self.gmap.grid
-            gw, gh = geo.grid_size(grid)
-            if isinstance(grid, HexGrid):
-                shape = (2 * gh + 1, gw) if grid.orientation == "flat" else (gh, 2 * gw + 1)
-            else:
-                shape = (gh, gw)
-            self._pixels = np.full(shape, 0xFF2A2A2A, dtype=np.uint32)
+            self._pixels = np.full(geo.pixel_shape(grid), 0xFF2A2A2A, dtype=np.uint32)
             cells = np.arange(len(grid))
             rows, cols = self._pixel_index(cells)
             self._pixels[rows, cols] = np.tile(self._rgb[self.gmap.terrain], len(rows) // len(cells))

@@ -235,7 +235,7 @@ class MapEditor(QMainWindow):
     # ---- selection and clipboard -----------------------------------------------------------
 
     def set_selection(self, cells) -> None:
-        self.selection = np.unique(np.asarray(cells, dtype=np.int64))
+        self.selection = geo.unique_cells(cells, len(self.gmap.grid))
         self.scene.selection.set_cells(self.selection)
         self.status(f"{len(self.selection)} cells selected")
 
@@ -243,9 +243,12 @@ class MapEditor(QMainWindow):
         from PySide6.QtCore import Qt
 
         if mods & Qt.KeyboardModifier.ShiftModifier:
-            cells = np.union1d(self.selection, cells)
+            cells = np.concatenate([self.selection, np.asarray(cells, dtype=np.int64)])
         elif mods & Qt.KeyboardModifier.ControlModifier:
-            cells = np.setdiff1d(self.selection, cells)
+            keep = np.zeros(len(self.gmap.grid), dtype=bool)
+            keep[self.selection] = True
+            keep[np.asarray(cells, dtype=np.int64)] = False
+            cells = np.flatnonzero(keep)
         self.set_selection(cells)
 
     def select_all(self) -> None:
