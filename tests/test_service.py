@@ -316,3 +316,9 @@ def test_bad_input_files_are_reported_never_crash(game, tmp_path):
     assert st.factions[1].submitted  # the Mac file's orders were read
     game.run()  # and the turn runs with whatever arrived
     assert game.current_step == 1
+
+
+def test_pasted_correction_without_date_replaces_mailed_orders(game):
+    mailed = game.import_text("#tiny 1 1\nGROW 1\n", "email", "<m@x>", received_at="2020-01-01T10:00:00Z")
+    pasted = game.import_text("#tiny 1 1\nGROW 2\n")  # pasted by the GM now, no date
+    assert pasted.superseded == [mailed.submission_id]

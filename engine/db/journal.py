@@ -113,15 +113,16 @@ class JournalMixin:
     def resolve_supersession(self, c: Connection, faction: int, step: int) -> None:
         """Of the unapplied submissions of one faction for one step, only the latest counts.
 
-        Latest = latest received_at (when both have one), then latest imported; the
-        earlier ones stay in history, flagged superseded.
+        Latest = latest received_at (a pasted text without one counts from its import
+        time), then latest imported; the earlier ones stay in history, flagged superseded.
         """
-        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.seq).where(
+        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq).where(
             SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
             SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
         if not rows:
             return
-        latest = max(rows, key=lambda r: (r.received_at or "", r.seq))
+        # a text without a date (pasted) counts from when it was imported
+        latest = max(rows, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
         c.execute(update(SUB).where(SUB.c.id.in_([r.id for r in rows]))
                   .values(superseded=False))
         others = [r.id for r in rows if r.id != latest.id]
