@@ -67,6 +67,14 @@ class MainWindow(QMainWindow):
         self.tabs.removeTab(i)
         self.tabs.insertTab(i, self.console, "GM console")
         self.console.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 6000))
+        from app.viewer.workspace import ViewerWorkspace  # issue 4
+
+        self.viewer = ViewerWorkspace(self, interactive=interactive)
+        i = WORKSPACES.index("viewer")
+        self.tabs.widget(i).deleteLater()
+        self.tabs.removeTab(i)
+        self.tabs.insertTab(i, self.viewer, "Player viewer")
+        self.viewer.attach(self)
         self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()
