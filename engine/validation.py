@@ -385,11 +385,11 @@ def _check_starts(scen: Scenario, rs: Ruleset) -> list[Problem]:
             if not 0 <= c < n_cells:
                 continue
             if m.terrain_at(c).casefold() in water:
-                out.append(Problem(ERROR, f"faction {fac.number}: start {_label(scen, c)} is on "
+                out.append(Problem(ERROR, f"faction {fac.number}: start {_start_label(scen, s)} is on "
                                           f"{m.terrain_at(c)}, not land", fac.number, c))
             elif not regions and not any(m.terrain_at(n).casefold() not in water
                                          for n in m.grid.neighbours(c)):
-                out.append(Problem(WARNING, f"faction {fac.number}: start {_label(scen, c)} has no "
+                out.append(Problem(WARNING, f"faction {fac.number}: start {_start_label(scen, s)} has no "
                                             "land next to it; it is cut off", fac.number, c))
         out += _check_assets(scen, rs, fac, {c for s in good for c in s.cells}, water)
     for key, owners in claimed.items():
@@ -433,6 +433,10 @@ def _check_assets(scen: Scenario, rs: Ruleset, fac: Faction, starts: set[int],
             out.append(Problem(WARNING, f"faction {fac.number}: {a.kind} at {a.where} stands outside "
                                         "the faction's starts", fac.number, cell, a.area))
     return out
+
+
+def _start_label(scen: Scenario, s: Start) -> str:
+    return cell_label(scen, s.cells[0], s.field) if s.field.form == "sites" else str(s.raw)
 
 
 def _at_sea(scen: Scenario, a: Asset, water: set[str]) -> bool:

@@ -20,7 +20,7 @@ class StartsLayer(MapLayer):
 
     def __init__(self, gmap: GameMap, z: float = 8):
         super().__init__(gmap, z)
-        self.entries: list[tuple[QColor, QPainterPath, list[tuple[float, float, str]]]] = []
+        self.entries: list[tuple[QColor, QPainterPath, QPainterPath, list[tuple[float, float, str]]]] = []
         self.mark = QPainterPath()
 
     def set_starts(self, items: list[tuple[str, list[int], list[tuple[int, str]], str]]) -> None:
@@ -42,7 +42,8 @@ class StartsLayer(MapLayer):
                 for c, (x, y) in zip(cs, geo.centers(grid, cs), strict=True):
                     texts.append((float(x), float(y) + 0.32 * geo.cell_extent(grid),
                                   " ".join(by_cell[int(c)])))
-            self.entries.append((QColor(colour), path, texts))
+            # the outline of the whole start, not every cell's edge (areas have hundreds)
+            self.entries.append((QColor(colour), path, path.simplified(), texts))
         self.update()
 
     def set_mark(self, cells: list[int]) -> None:
@@ -52,20 +53,25 @@ class StartsLayer(MapLayer):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         ppu = _ppu(painter)
-        for colour, path, _texts in self.entries:
+        for colour, path, outline, _texts in self.entries:
             if path.isEmpty():
                 continue
             fill = QColor(colour)
-            fill.setAlpha(120)
+            fill.setAlpha(150)
             painter.setBrush(QBrush(fill))
-            painter.setPen(QPen(colour.darker(150), 0))
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.drawPath(path)
+            pen = QPen(colour.darker(160), 2.5)
+            pen.setCosmetic(True)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(pen)
+            painter.drawPath(outline)
         if not self.mark.isEmpty():
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor("#ff2bd6"), 3.0 / max(ppu, 1e-6)))
             painter.drawPath(self.mark)
         px = max(9.0, min(16.0, ppu * geo.cell_extent(self.gmap.grid) * 0.45))
-        for colour, _path, texts in self.entries:
+        for colour, _path, _outline, texts in self.entries:
             for x, y, t in texts:
                 screen_text(painter, ppu, x, y, t, px, colour.darker(200), bold=True)
 
