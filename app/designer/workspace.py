@@ -197,8 +197,14 @@ class ScenarioDesigner(QWidget):
         self.stack.clear()
         self._build_tabs()
         self._build_map()
+        turn = service.current_step
+        note = ""
+        if turn > 0:
+            note = " — <i>turns have been run: edits to starts no longer change the game</i>"
+        elif not self.derived_start:
+            note = " — <i>the start comes from a scenario file's [state]; starts edited here are not applied to it</i>"
         self.game_label.setText(f"<b>{self.scen.name}</b> — {self.rs.title or self.rs.name}, "
-                                f"seed {self.scen.seed}, turn {service.current_step}")
+                                f"seed {self.scen.seed}, turn {turn}{note}")
         self._enable(True)
         self.refresh_starts()
         self.revalidate()

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
 
 from engine.service import GameService
+from engine.validation import starts_of
 
 
 def make_game(qtbot, folder, source="demo", name="Spring campaign", seed=77, ruleset="kok"):
@@ -270,3 +271,41 @@ def test_main_window_scenario_workspace_and_screenshot(qtbot, tmp_path):
     png = tmp_path / "designer.png"
     assert gui_main([str(db), "--workspace", "scenario", "--screenshot", str(png)]) == 0
     assert png.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("ruleset", ["artnes", "coi"])
+def test_other_rulesets_get_their_own_editors_and_start_form(qtbot, tmp_path, ruleset):
+    from app.designer.workspace import ScenarioDesigner
+    from engine import registry
+
+    rs = registry.get(ruleset)
+    dlg, db = make_game(qtbot, tmp_path, name=f"{ruleset} test", ruleset=ruleset)
+    assert dlg.result() == dlg.DialogCode.Accepted, dlg.error.text()
+    d = ScenarioDesigner()
+    qtbot.addWidget(d)
+    d.resize(1300, 850)
+    d.show()
+    qtbot.waitExposed(d)
+    d.set_service(dlg.service)
+    assert d.tabs.count() == 3 + len(rs.catalog_specs())
+    before = reopened(db)[1].to_json()
+    f = d.factions
+    qtbot.mouseClick(f.add_button, Qt.MouseButton.LeftButton)
+    n = d.scen.factions[-1].number
+    qtbot.mouseClick(f.start_button, Qt.MouseButton.LeftButton)
+    m = d.scen.map
+    if ruleset == "artnes":  # a realm nobody holds: click any of its cells
+        held = {r.casefold() for x in d.scen.factions for r in x.attrs.get("realms", [])}
+        area = next(a for a in sorted(m.areas.values(), key=lambda a: a.name)
+                    if a.kind == "realm" and a.name.casefold() not in held and a.cells)
+        click_cell(qtbot, d, sorted(area.cells)[len(area.cells) // 2])
+        assert reopened(db)[0].faction(n).attrs["realms"] == [area.name]
+    else:  # one port hex, written "col,row"
+        cell = next(c for c in range(len(m.grid)) if m.terrain_at(c) not in ("shallow", "deep")
+                    and not any(c in s.cells for x in d.scen.factions
+                                for s in starts_of(d.scen, rs, x)))
+        click_cell(qtbot, d, cell)
+        assert reopened(db)[0].faction(n).attrs["port"] == m.grid.label(cell, "col,row")
+    assert not [p for p in d.revalidate() if p.faction == n and "no start" in p.message]
+    assert reopened(db)[1].to_json() != before  # the start (turn 0) was rebuilt
+    d.clear()
