@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.ruleset import Ruleset, StartField
 from engine.scenario import Faction, Scenario
 from engine.tables import Catalog, TableError
@@ -300,11 +302,24 @@ def validate_scenario(scenario: Scenario, ruleset: Ruleset) -> list[Problem]:
 
 
 def _check_map(scen: Scenario, rs: Ruleset) -> list[Problem]:
+    out: list[Problem] = []
     kinds = tuple(rs.map_kinds or ())
     if kinds and scen.map.kind not in kinds:
-        return [Problem(ERROR, f"{rs.title or rs.name} plays on {' or '.join(kinds)} maps, "
-                               f"not on a {scen.map.kind} map")]
-    return []
+        out.append(Problem(ERROR, f"{rs.title or rs.name} plays on {' or '.join(kinds)} maps, "
+                                  f"not on a {scen.map.kind} map"))
+    for name, cat in sorted(scen.catalogs.items()):
+        if not any(c.type == "bool" and c.name in ("sea", "water") for c in cat.spec.columns):
+            continue  # the terrain table is the catalog that says which terrain is water
+        keys = [n for n in ("name", "id", *cat.spec.key) if n in cat.spec.names]
+        known = {str(r[k]).casefold() for r in cat.rows for k in keys if r.get(k)}
+        m = scen.map
+        counts = np.bincount(m.terrain, minlength=len(m.terrains))
+        for code, t in enumerate(m.terrains):
+            if counts[code] and t.casefold() not in known:
+                cell = int(np.flatnonzero(m.terrain == code)[0])
+                out.append(Problem(WARNING, f"terrain {t!r} ({counts[code]} cells) is not in the "
+                                            f"{cat.spec.title or name}", cell=cell, catalog=name))
+    return out
 
 
 def _check_factions(scen: Scenario, rs: Ruleset) -> list[Problem]:

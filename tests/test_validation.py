@@ -171,3 +171,12 @@ def test_assets_added_counted_and_removed(kok):
     assert any("not in the troops catalog" in p.message for p in validate_scenario(
         dataclasses.replace(scen, factions=[h, *scen.factions[1:]]), rs))
     assert assets_of(scen, rs, remove_assets_at(scen, rs, h, c)) == []
+
+
+def test_terrain_missing_from_the_terrain_table(kok):
+    rs, scen = kok
+    cell = scen.map.grid.parse("10/10")
+    scen.map.set_terrain([cell], "lava")
+    probs = [p for p in validate_scenario(scen, rs) if "lava" in p.message]
+    assert len(probs) == 1 and probs[0].severity == WARNING
+    assert probs[0].cell == cell and probs[0].catalog == "terrain"

@@ -265,6 +265,10 @@ class NewGameDialog(QDialog):
         if not path.parent.is_dir():
             raise NewGameError(f"{path.parent}: no such folder")
         scen = self.make_scenario()
+        rs = self.rs()
+        if rs.map_kinds and scen.map.kind not in rs.map_kinds:
+            raise NewGameError(f"{rs.title or rs.name} plays on {' or '.join(rs.map_kinds)} maps; "
+                               f"this map is {scen.map.kind}")
         try:
             return GameService.create(path, scen)
         except Exception as e:  # noqa: BLE001 (the service says what is wrong)
