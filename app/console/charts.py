@@ -62,12 +62,16 @@ class Charts(QWidget):
             p = self.view.addPlot(title=m)
             p.showGrid(x=True, y=True, alpha=0.25)
             p.setLabel("bottom", "turn")
+            if max(summary, default=0) <= 25:  # whole turns only, no 0.5 ticks
+                p.getAxis("bottom").setTickSpacing(5, 1)
             if i == 0:
                 p.addLegend(offset=(5, 5), labelTextSize="8pt")
-            for f, (xs, ys) in series(summary, m).items():
-                pen = pg.mkPen(colours.get(f, "#888888"), width=2)
-                p.plot(xs, ys, pen=pen, symbol="o", symbolSize=5,
-                       symbolBrush=colours.get(f, "#888888"), name=names.get(f, str(f)))
+            lines = series(summary, m)
+            dots = len(lines) <= 8 and max(summary, default=0) <= 40  # dots only where readable
+            for f, (xs, ys) in lines.items():
+                colour = colours.get(f, "#888888")
+                p.plot(xs, ys, pen=pg.mkPen(colour, width=2), symbol="o" if dots else None,
+                       symbolSize=5, symbolBrush=colour, name=names.get(f, str(f)))
             self.plots[m] = p
 
     def export_png(self, path: str | Path, width: int = 1600) -> Path:

@@ -24,10 +24,13 @@ def cell_records(state: State) -> dict[int, list[tuple]]:
     """cell -> sorted (table, values) of every record placed on that cell."""
     out: dict[int, list[tuple]] = {}
     for name in sorted(state.tables):
-        for r in state.tables[name]:
-            cell = getattr(r, "cell", None)
-            if isinstance(cell, int) and not isinstance(cell, bool):
-                out.setdefault(cell, []).append((name, tuple(dataclasses.astuple(r))))
+        rows = state.tables[name]
+        if not rows or not isinstance(getattr(rows[0], "cell", None), int):
+            continue
+        names = [f.name for f in dataclasses.fields(rows[0])]  # plain fields: no deep copies
+        for r in rows:
+            cell = r.cell
+            out.setdefault(cell, []).append((name, tuple(getattr(r, n) for n in names)))
     for v in out.values():
         v.sort()
     return out

@@ -7,6 +7,7 @@ can import corrected or late orders and run again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from PySide6.QtCore import Qt, Signal
@@ -38,15 +39,14 @@ ALL_KINDS = "all kinds"
 
 
 def event_line(r: EventRecord) -> str:
-    d = r.event.to_dict()
-    kind = d.pop("kind")
-    fields = ", ".join(f"{k}={_short(v)}" for k, v in d.items())
+    ev = r.event
+    fields = ", ".join(f"{f.name}={_short(getattr(ev, f.name))}" for f in dataclasses.fields(ev))
     phase = f"[{r.phase}] " if r.phase else ""
-    return f"{r.seq:>4} {phase}{kind}: {fields}"
+    return f"{r.seq:>4} {phase}{ev.kind}: {fields}"
 
 
 def _short(v) -> str:
-    s = json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict, tuple)) else str(v)
+    s = json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (list, dict, tuple)) else str(v)
     return s if len(s) <= 80 else s[:77] + "…"
 
 
@@ -156,6 +156,7 @@ class ResultsPage(QWidget):
         lay.addWidget(split, 1)
         self.slider.valueChanged.connect(self.show_step)
         self._records: list[EventRecord] = []
+        self._lines: list[str] = []
 
     # ---- loading ----------------------------------------------------------------------
 
@@ -207,6 +208,7 @@ class ResultsPage(QWidget):
         self.rollback_button.setEnabled(step < cur)
         log = svc.events(step)
         self._records = list(log.records)
+        self._lines = [event_line(r) for r in self._records]
         kinds = sorted({r.event.kind for r in self._records})
         keep = self.kind.currentText()
         self.kind.blockSignals(True)
@@ -216,7 +218,7 @@ class ResultsPage(QWidget):
         self.kind.setCurrentText(keep if keep in kinds else ALL_KINDS)
         self.kind.blockSignals(False)
         self._filter_events()
-        battles = [event_line(r) for r in self._records if is_battle(r.event.kind)]
+        battles = [x for r, x in zip(self._records, self._lines, strict=True) if is_battle(r.event.kind)]
         self.battles.setPlainText("\n".join(battles) if battles else f"No battles in turn {step}.")
         self._show_report()
         keep_table = self.table_pick.currentText()
@@ -237,8 +239,8 @@ class ResultsPage(QWidget):
         text = self.filter.text().strip().lower()
         kind = self.kind.currentText()
         self.events.clear()
-        lines = [event_line(r) for r in self._records
-                 if (kind in ("", ALL_KINDS) or r.event.kind == kind)]
+        lines = [x for r, x in zip(self._records, self._lines, strict=True)
+                 if kind in ("", ALL_KINDS) or r.event.kind == kind]
         if text:
             lines = [x for x in lines if text in x.lower()]
         self.events.addItems(lines)
@@ -258,8 +260,6 @@ class ResultsPage(QWidget):
         self.report.setPlainText(text)
 
     def _show_table(self, name: str) -> None:
-        import dataclasses
-
         self.state_table.setSortingEnabled(False)
         st = self._states.get(self.slider.value())
         rows = st.tables.get(name, []) if st is not None and name else []

@@ -43,6 +43,8 @@ class RunTiming:
     seconds: float = 0.0          # click to results on screen
     worker_seconds: float = 0.0   # the run itself, in its thread
     longest_gap: float = 0.0      # longest pause between 10 ms timer ticks on the GUI thread
+    gap_while_running: float = 0.0  # the same, while the worker ran (before the refresh)
+    refresh_seconds: float = 0.0  # showing the results on the GUI thread
     ticks: int = 0
     outcome: str = ""
 
@@ -57,6 +59,8 @@ class ConsoleWorkspace(QWidget):
         self.interactive = interactive
         self.service = None
         self.path: Path | None = None
+        self._summary: dict[int, dict] = {}   # step -> ruleset.summary (steps never change
+        self._charts_dirty = True             # except by rollback, which drops the later ones)
         self.last_error = ""
         self.last_run = RunTiming()
         self.setAcceptDrops(True)
@@ -155,6 +159,8 @@ class ConsoleWorkspace(QWidget):
         self.tabs.addTab(turn, "Turn && intake")
         self.tabs.addTab(self.results, "Results && history")
         self.tabs.addTab(self.charts, "Charts")
+        self.tabs.currentChanged.connect(
+            lambda _i: self.update_charts() if self.tabs.currentWidget() is self.charts else None)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
         lay.addLayout(top)
@@ -194,6 +200,7 @@ class ConsoleWorkspace(QWidget):
         if self.service is not None:
             self.service.close()
         self.service, self.path = svc, Path(path).resolve()
+        self._summary = {}
         self.refresh(results=True, new_game=True)
         if self.intake.rowCount() and self.intake.currentRow() < 0:
             self.intake.selectRow(0)
@@ -246,9 +253,34 @@ class ConsoleWorkspace(QWidget):
         self._show_selected()
         if results or new_game:
             self.results.load(svc)
-            self.charts.show_summary(svc.summary(), {f.number: f.name for f in scen.factions},
-                                     {f.number: f.colour for f in scen.factions})
+            self._charts_dirty = True
+            if self.tabs.currentWidget() is self.charts:
+                self.update_charts()
         self._set_enabled()
+
+    def summary(self) -> dict[int, dict[int, dict[str, float]]]:
+        """service.summary(), computed once per step (a 30-turn game reloads nothing)."""
+        svc = self.service
+        cur = svc.current_step
+        for step in [s for s in self._summary if s > cur]:
+            del self._summary[step]
+        scen = svc.scenario
+        for step in range(cur + 1):
+            if step not in self._summary:
+                try:
+                    self._summary[step] = svc.ruleset.summary(svc.state(step), scen)
+                except Exception:  # noqa: BLE001 (charts are a view; never fail the console)
+                    self._summary[step] = {}
+        return {s: self._summary[s] for s in range(cur + 1)}
+
+    def update_charts(self) -> None:
+        """Rebuild the charts if turns were run or rolled back since they were drawn."""
+        if self.service is None or not self._charts_dirty:
+            return
+        scen = self.service.scenario
+        self.charts.show_summary(self.summary(), {f.number: f.name for f in scen.factions},
+                                 {f.number: f.colour for f in scen.factions})
+        self._charts_dirty = False
 
     # ---- intake --------------------------------------------------------------------------
 
@@ -397,11 +429,18 @@ class ConsoleWorkspace(QWidget):
         self._on_tick()
         self.last_run.worker_seconds = self.runner.seconds
         self.last_run.seconds = time.perf_counter() - self._t0
+        self.last_run.refresh_seconds = time.perf_counter() - self._refresh_t0
         self.last_run.outcome = outcome
         self._set_enabled()
         self.runFinished.emit(outcome)
 
+    def _worker_returned(self) -> None:
+        self._on_tick()
+        self.last_run.gap_while_running = self.last_run.longest_gap
+        self._refresh_t0 = time.perf_counter()
+
     def _run_done(self, result) -> None:
+        self._worker_returned()
         self.progress.setValue(1000)
         if result.steps:
             self.refresh(results=True)
@@ -417,6 +456,7 @@ class ConsoleWorkspace(QWidget):
         self.say(text)
 
     def _run_failed(self, why: str) -> None:
+        self._worker_returned()
         self.last_error = why
         self.progress.setValue(0)
         self.refresh()
@@ -425,6 +465,7 @@ class ConsoleWorkspace(QWidget):
         self.error("Run failed", why)
 
     def _run_cancelled(self, why: str) -> None:
+        self._worker_returned()
         self.progress.setValue(0)
         self.refresh()
         self._finish("cancelled")
@@ -451,6 +492,7 @@ class ConsoleWorkspace(QWidget):
         except Exception as e:  # noqa: BLE001
             self.error("Roll back", str(e))
             return False
+        self._summary = {s: v for s, v in self._summary.items() if s <= step}
         self.refresh(results=True)
         self.tabs.setCurrentIndex(0)
         self.say(f"Rolled back to turn {step}; run turn {step + 1} again when ready")
@@ -467,6 +509,7 @@ class ConsoleWorkspace(QWidget):
             self.error("Export", f"{folder}: {e}")
             return None
         try:
+            self.update_charts()
             res.charts = self.charts.export_png(Path(folder) / "charts.png") if self.charts.plots else None
         except Exception as e:  # noqa: BLE001
             res.notes.append(f"charts not written ({type(e).__name__}: {e})")
@@ -484,6 +527,7 @@ class ConsoleWorkspace(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, "Save charts", "charts.png", "PNG image (*.png)")
         if path:
             try:
+                self.update_charts()
                 self.charts.export_png(path)
             except Exception as e:  # noqa: BLE001
                 self.error("Save charts", f"{path}: {e}")

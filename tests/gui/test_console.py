@@ -91,6 +91,7 @@ def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_pat
     assert w.service.current_step == 1 and timing.ticks > 0
     assert w.results.slider.maximum() == 1 and w.results.visible_events()
     assert w.results.map.changed  # moves and placements changed cells
+    w.tabs.setCurrentWidget(w.charts)  # charts are drawn when shown
     assert w.charts.plots  # the ruleset's measures, one plot each
     for f, text in sorted(script[2].items()):
         w.paste_text(text, faction=f)
