@@ -103,8 +103,25 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, path)
 
 
+TOP_KEYS = {"format", "ruleset", "name", "seed", "meta", "map", "options", "catalogs",
+            "factions", "state"}
+MAP_KEYS = {"kind", "name", "grid", "terrains", "letters", "terrain_rows", "file", "links",
+            "sites", "areas", "labels", "cell_attrs", "adjacency_added", "adjacency_removed", "meta"}
+TABLE_KEYS = {"meta", "map", "options", "catalogs", "state"}
+
+
 def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
+    """A scenario from scenario-file text; ScenarioFileError `file:line: why` on any problem."""
     path = Path(path)
+    try:
+        return _parse(text, path)
+    except ScenarioFileError:
+        raise
+    except Exception as e:  # a shape no check above foresaw: still a message, never a crash
+        raise ScenarioFileError(f"{path}: cannot read the scenario ({type(e).__name__}: {e})") from None
+
+
+def _parse(text: str, path: Path) -> Scenario:
     w = _Where(path, text)
     try:
         d = tomllib.loads(text)
@@ -112,6 +129,17 @@ def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
         msg = re.sub(r"\s*\(at line.*\)", "", str(e))
         raise w.error(int(m.group(1)) if m else 0, f"not valid TOML: {msg}") from None
+    for key in d:
+        if key not in TOP_KEYS:
+            raise w.error(w.line(rf"^\s*\[?\[?\s*\"?{re.escape(key)}\b"),
+                          f"unknown section or key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        if key in TABLE_KEYS and not isinstance(d[key], dict):
+            raise w.error(w.line(rf"^\s*{re.escape(key)}\s*="), f"{key} must be a table ([{key}])")
+    if isinstance(d.get("map"), dict):
+        for key in d["map"]:
+            if key not in MAP_KEYS:
+                raise w.error(w.line(rf"^\s*\"?{re.escape(key)}\"?\s*=", w.table("map")),
+                              f"unknown map key {key!r} (known: {', '.join(sorted(MAP_KEYS))})")
     fmt = d.get("format", FORMAT)
     if not isinstance(fmt, int) or fmt > FORMAT:
         raise w.error(w.line(r"^\s*format\s*="), f"scenario format {fmt} is newer than this "
@@ -122,7 +150,13 @@ def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
         rs = registry.get(str(d["ruleset"]))
     except Exception as e:
         raise w.error(w.line(r"^\s*ruleset\s*="), f"ruleset {d['ruleset']!r} does not load: {e}") from None
-    m = _read_map(d.get("map"), rs, w)
+    try:
+        m = _read_map(d.get("map"), rs, w)
+    except ScenarioFileError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        what = f"missing {e}" if isinstance(e, KeyError) else str(e)
+        raise w.error(w.table("map"), f"map: cannot read it ({type(e).__name__}: {what})") from None
     options = rs.default_options()
     for k, v in d.get("options", {}).items():
         try:
@@ -150,14 +184,22 @@ def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
         line = _nth_line(w, r"^\s*\[\[\s*factions\s*\]\]", i)
         try:
             fac = Faction.from_dict(f)
-        except (KeyError, TypeError, ValueError) as e:
+            if not isinstance(fac.name, str) or not isinstance(fac.attrs, dict):
+                raise TypeError("name must be text and attrs a table")
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise w.error(line, f"faction needs a number and a name ({type(e).__name__}: {e})") from None
         if fac.number in seen:
             raise w.error(line, f"faction number {fac.number} is used twice")
         seen.add(fac.number)
         factions.append(fac)
+    seed = d.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise w.error(w.line(r"^\s*seed\s*="), f"seed must be a whole number, not {seed!r}")
+    meta = d.get("meta", {})
+    if not isinstance(meta, dict):
+        raise w.error(w.line(r"^\s*meta\s*="), "meta must be a table")
     scen = Scenario(rs.name, str(d.get("name", path.stem)), m, catalogs, options, factions,
-                    int(d.get("seed", 1)), None, dict(d.get("meta", {})))
+                    seed, None, dict(meta))
     if "state" in d:
         scen.initial = _read_state(d["state"], rs, m, w)
     return scen

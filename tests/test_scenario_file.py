@@ -136,6 +136,15 @@ def test_hand_written_file():
     (('ruleset = "tiny"', 'ruleset = "chess"'), 2, "ruleset 'chess' does not load"),
     (('ruleset = "tiny"', 'format = 9\nruleset = "tiny"'), 2, "scenario format 9 is newer"),
     (('sites = [ { cell = "1/1", name = "Keep" } ]', 'sites = [ { cell = "7/7" } ]'), 0, "'7/7' is not a cell"),
+    (("[options]", "[option]"), 16, "unknown section or key 'option'"),
+    (("links =", "link ="), 13, "unknown map key 'link'"),
+    (("terrain_rows = [", "terrain_rows = 5\nx = ["), 10, "unknown map key 'x'"),
+    (('terrain_rows = [\n  "p m w",\n  "p p p",\n]', "terrain_rows = 5"), 6, "map: cannot read it"),
+    (('sites = [ { cell = "1/1", name = "Keep" } ]', 'sites = [ { name = "Keep" } ]'), 6, "missing 'cell'"),
+    (('links = { road = [["0/0", "0/1"]] }', 'links = { road = 7 }'), 6, "map: cannot read it"),
+    (("seed = 3", 'seed = "x"'), 4, "seed must be a whole number"),
+    (('name = "Reds"', "name = 5"), 22, "faction needs a number and a name"),
+    (("[state]", "state = 5\n[statex]"), 0, "unknown section or key 'statex'"),
 ])
 def test_errors_name_file_and_line(change, line, words):
     text = HAND_WRITTEN.replace(*change)
