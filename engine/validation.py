@@ -290,11 +290,13 @@ def water_terrains(scenario: Scenario) -> set[str]:
 # ---- the checks ----------------------------------------------------------------------------
 
 def validate_scenario(scenario: Scenario, ruleset: Ruleset) -> list[Problem]:
-    """Every problem found, errors first, each in the order the checks found them."""
+    """Every problem found, errors first, each in the order the checks found them.
+    Starts are checked when the ruleset builds the start from the scenario (no `initial`)."""
     out: list[Problem] = []
     out += _check_map(scenario, ruleset)
     out += _check_factions(scenario, ruleset)
-    out += _check_starts(scenario, ruleset)
+    if scenario.initial is None:  # a given initial state holds the starts itself
+        out += _check_starts(scenario, ruleset)
     out += _check_catalogs(scenario, ruleset)
     out += _check_options(scenario, ruleset)
     out += _ruleset_checks(scenario, ruleset)

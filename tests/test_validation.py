@@ -180,3 +180,13 @@ def test_terrain_missing_from_the_terrain_table(kok):
     probs = [p for p in validate_scenario(scen, rs) if "lava" in p.message]
     assert len(probs) == 1 and probs[0].severity == WARNING
     assert probs[0].cell == cell and probs[0].catalog == "terrain"
+
+
+def test_a_given_initial_state_holds_the_starts(kok):
+    rs, scen = kok
+    scen.initial = rs.initial_state(scen)
+    for f in scen.factions:
+        f.attrs.pop("provinces")
+    assert validate_scenario(scen, rs) == []
+    scen.initial = None
+    assert len([p for p in validate_scenario(scen, rs) if "no start" in p.message]) == 4

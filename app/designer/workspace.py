@@ -63,6 +63,7 @@ class ScenarioDesigner(QWidget):
         self.scen: Any = None
         self.rs: Any = None
         self.derived_start = False
+        self._given_start = None
         self.scene: MapScene | None = None
         self.starts: StartsLayer | None = None
         self.catalog_pages: dict[str, CatalogPage] = {}
@@ -87,10 +88,14 @@ class ScenarioDesigner(QWidget):
         bar.addAction("Import scenario…", self.import_dialog)
         self.export_action = bar.addAction("Export scenario…", self.export_dialog)
         bar.addSeparator()
-        self.undo_action = self.stack.createUndoAction(self, "Undo")
-        self.redo_action = self.stack.createRedoAction(self, "Redo")
-        bar.addAction(self.undo_action)
-        bar.addAction(self.redo_action)
+        self.undo_action = bar.addAction("Undo", self.stack.undo)
+        self.redo_action = bar.addAction("Redo", self.stack.redo)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        self.stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.stack.undoTextChanged.connect(lambda t: self.undo_action.setToolTip(f"Undo {t}"))
+        self.stack.redoTextChanged.connect(lambda t: self.redo_action.setToolTip(f"Redo {t}"))
         bar.addSeparator()
         bar.addAction("Check", self.revalidate)
         self.game_label = QLabel("")
@@ -194,6 +199,7 @@ class ScenarioDesigner(QWidget):
         if gmap is not None:
             self.scen.map = gmap  # the map the editor shows: one map, not two copies
         self.derived_start = self._start_is_derived()
+        self._given_start = None
         self.stack.clear()
         self._build_tabs()
         self._build_map()
@@ -455,8 +461,8 @@ class ScenarioDesigner(QWidget):
         if new.attrs != f.attrs:
             self.edit_faction(f, new, text)
 
-    def starts_text(self, f: Faction) -> str:
-        out = []
+    def starts_text(self, f: Faction, most: int = 8) -> str:
+        out: list[str] = []
         for s in starts_of(self.scen, self.rs, f):
             if s.area:
                 out.append(s.area)
@@ -464,6 +470,8 @@ class ScenarioDesigner(QWidget):
                 out.append(self.scen.map.grid.label(s.cells[0]))
             else:
                 out.append(str(s.raw))
+        if len(out) > most:
+            return ", ".join(out[:most]) + f", … ({len(out)} in all)"
         return ", ".join(out)
 
     def units_text(self, f: Faction) -> str:
@@ -489,7 +497,12 @@ class ScenarioDesigner(QWidget):
     def revalidate(self) -> list[Problem]:
         if self.scen is None:
             return []
-        self.problems = validate_scenario(self.scen, self.rs)
+        scen = self.scen
+        if not self.derived_start:
+            if self._given_start is None:
+                self._given_start = self.service.state(0)
+            scen = dataclasses.replace(scen, initial=self._given_start)
+        self.problems = validate_scenario(scen, self.rs)
         self.problems_view.set_problems(self.problems)
         n_err = sum(1 for p in self.problems if p.severity == ERROR)
         i = self.tabs.indexOf(self.problems_view)
