@@ -198,3 +198,31 @@ def test_round_trip_region_map_with_adjacency_edits(tmp_path):
     again = parse_scenario(dump_scenario(s), tmp_path / "r.toml")
     _same(s, again)
     assert again.map.regions().edges() == m.regions().edges()
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["drop", "dup", "junk", "swap"]),
+                          st.text(max_size=12)), min_size=1, max_size=4))
+def test_mangled_files_give_messages_never_crashes(edits):
+    lines = HAND_WRITTEN.splitlines()
+    for pos, how, junk in edits:
+        i = pos % len(lines)
+        if how == "drop":
+            del lines[i]
+        elif how == "dup":
+            lines.insert(i, lines[i])
+        elif how == "junk":
+            lines[i] = lines[i][: len(lines[i]) // 2] + junk
+        else:
+            j = (i + 1) % len(lines)
+            lines[i], lines[j] = lines[j], lines[i]
+        if not lines:
+            lines = [""]
+    try:
+        parse_scenario("\n".join(lines), "m.toml")
+    except ScenarioFileError as e:
+        assert str(e).startswith("m.toml")
