@@ -48,9 +48,40 @@ def _fix_clock(path: Path, since: str, when: str = "2026-01-01T00:00:00Z") -> No
                             f'AND "{col}" GLOB \'20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*\' '
                             f'AND length("{col}") <= 32 AND "{col}" >= ?', (when, since))
         con.commit()
-        con.execute("VACUUM")
     finally:
         con.close()
+    _canonical_copy(path)
+
+
+def _canonical_copy(path: Path) -> None:
+    """Rewrite the file with its tables, rows and indexes in a fixed order (the schema
+    creates indexes in an order that varies between runs, which moves pages around)."""
+    import sqlite3
+
+    tmp = path.with_name(path.name + ".canon")
+    tmp.unlink(missing_ok=True)
+    src, dst = sqlite3.connect(path), sqlite3.connect(tmp)
+    try:
+        master = sorted(src.execute("SELECT type, name, sql FROM sqlite_master "
+                                    "WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"))
+        for kind, name, sql in master:
+            if kind == "table":
+                dst.execute(sql)
+                cols = len(src.execute(f'SELECT * FROM "{name}" LIMIT 0').description)
+                marks = ", ".join("?" * cols)
+                dst.executemany(f'INSERT INTO "{name}" VALUES ({marks})',
+                                src.execute(f'SELECT * FROM "{name}" ORDER BY rowid'))
+        for kind, _name, sql in master:
+            if kind != "table":
+                dst.execute(sql)
+        for (v,) in src.execute("PRAGMA user_version"):
+            dst.execute(f"PRAGMA user_version = {int(v)}")
+        dst.commit()
+        dst.execute("VACUUM")
+    finally:
+        src.close()
+        dst.close()
+    tmp.replace(path)
 
 
 def main(argv: list[str] | None = None) -> int:

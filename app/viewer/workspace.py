@@ -47,6 +47,26 @@ OPEN_FILTER = ("Report bundles (*.rsbundle);;Game databases (*.rsgame *.db *.sql
 CELL_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
+class ViewerCanvas(MapCanvas):
+    """The shared canvas, keeping a newly opened map fitted to the view as the window and
+    its panels settle, until the player zooms."""
+
+    auto_fit = False
+
+    def set_map_scene(self, scene: MapScene) -> None:
+        super().set_map_scene(scene)
+        self.auto_fit = True
+
+    def set_ppu(self, ppu, anchor=None) -> None:
+        self.auto_fit = False
+        super().set_ppu(ppu, anchor)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.auto_fit and self.viewport().width() > 100:
+            self.fit()
+
+
 class MoveTool:
     """Click a cell with your units, then the cells of the path; click the last cell again
     (or right-click, or press Enter) to write the order; Esc cancels."""
@@ -98,7 +118,7 @@ class ViewerWorkspace(QMainWindow):
         self.model = ViewerModel()
         self.scene: MapScene | None = None
         self.gmap = None
-        self.canvas = MapCanvas(self)
+        self.canvas = ViewerCanvas(self)
         self.tool = MoveTool(self)
         self.canvas.tool = self.tool
         self.setCentralWidget(self.canvas)
