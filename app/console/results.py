@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.console.mapview import ConsoleMap, changed_cells, owners
+from app.console.mapview import ConsoleMap, cell_records, owners
 from engine.bundle import ensure_event_kinds
 from engine.events import EventRecord
 from engine.state import State
@@ -67,6 +67,7 @@ class ResultsPage(QWidget):
         super().__init__(parent)
         self.service = None
         self._states: dict[int, State] = {}
+        self._cells: dict[int, dict[int, list[tuple]]] = {}
         # history bar
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("historySlider")
@@ -165,7 +166,12 @@ class ResultsPage(QWidget):
         new_game = self.service is not service
         ensure_event_kinds(service.ruleset)
         self.service = service
-        self._states = {}
+        cur = service.current_step
+        if new_game:
+            self._states, self._cells = {}, {}
+        # earlier steps never change (rollback only forgets later ones); the last may be new
+        self._states = {k: v for k, v in self._states.items() if k < cur}
+        self._cells = {k: v for k, v in self._cells.items() if k < cur}
         scen = service.scenario
         if new_game or self.map.scene is None:
             self.map.set_map(scen.map, {f.number: f.colour for f in scen.factions})
@@ -179,7 +185,6 @@ class ResultsPage(QWidget):
         self.report_fmt.clear()
         self.report_fmt.addItems(list(service.ruleset.report_formats))
         self.report_fmt.blockSignals(False)
-        cur = service.current_step
         self.slider.blockSignals(True)
         self.slider.setRange(0, cur)
         self.slider.setValue(cur if step is None else min(step, cur))
@@ -194,14 +199,20 @@ class ResultsPage(QWidget):
             self._states[step] = self.service.state(step)
         return self._states[step]
 
+    def records(self, step: int) -> dict[int, list[tuple]]:
+        if step not in self._cells:
+            self._cells[step] = cell_records(self.state(step))
+        return self._cells[step]
+
     def show_step(self, step: int) -> None:
         svc = self.service
         if svc is None:
             return
         cur = svc.current_step
         st = self.state(step)
-        before = self.state(step - 1) if step > 0 else None
-        changed = changed_cells(before, st)
+        now = self.records(step)
+        before = self.records(step - 1) if step > 0 else now
+        changed = {c for c in set(now) | set(before) if now.get(c) != before.get(c)}
         self.map.show_state(owners(svc.ruleset, st, svc.scenario), changed)
         self.step_label.setText(f"turn {step} of {cur}" + (" (start)" if step == 0 else "")
                                 + f" · {len(changed)} cells changed")
