@@ -4,6 +4,7 @@ add, remove, pick a colour, and switch the map into place-start or place-units m
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableView,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -144,12 +147,32 @@ class FactionsPanel(QWidget):
         for w in (self.start_button, self.units_button, self.unit_kind, self.unit_count):
             place.addWidget(w)
         place.addStretch(1)
+        self.extras = QTableWidget(0, 2)
+        self.extras.setObjectName("factionExtras")
+        self.extras.setHorizontalHeaderLabels(["Setting", "Value"])
+        self.extras.horizontalHeader().setStretchLastSection(True)
+        self.extras.verticalHeader().hide()
+        self.extras.setMaximumHeight(130)
+        self.extras.setToolTip("The ruleset's own faction settings (start gold, forum name…). "
+                               "Values are read as JSON when they parse (numbers, lists), "
+                               "else as text. Starts and units are placed on the map.")
+        self.extras.cellChanged.connect(lambda _r, _c: self._extras_edited())
+        add_extra = QPushButton("Add setting")
+        add_extra.clicked.connect(lambda: self.add_extra())
+        extras_bar = QHBoxLayout()
+        extras_bar.addWidget(QLabel("Other settings of the selected faction"))
+        extras_bar.addStretch(1)
+        extras_bar.addWidget(add_extra)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(top)
         lay.addWidget(self.view, 1)
         lay.addLayout(place)
         lay.addWidget(self.hint)
+        lay.addLayout(extras_bar)
+        lay.addWidget(self.extras)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self.show_extras())
+        self.model.modelReset.connect(self.show_extras)
 
     def configure(self, start_label: str, unit_kinds: list[str] | None, hint: str) -> None:
         self.start_button.setText(f"Place {start_label.lower()}")
@@ -222,3 +245,59 @@ class FactionsPanel(QWidget):
         if name != f.colour:
             self.designer.edit_faction(f, dataclasses.replace(f, colour=name),
                                        f"faction {f.number}: colour {name}")
+
+    # ---- the ruleset's other faction settings (Faction.attrs outside the start fields) ----
+
+    def _extra_keys(self, f: Faction) -> list[str]:
+        placed = self.designer.placed_keys()
+        return sorted(k for k in f.attrs if k not in placed)
+
+    def show_extras(self) -> None:
+        f = self.current()
+        self.extras.blockSignals(True)
+        try:
+            keys = self._extra_keys(f) if f is not None else []
+            self.extras.setRowCount(len(keys))
+            for i, k in enumerate(keys):
+                v = f.attrs[k]
+                self.extras.setItem(i, 0, QTableWidgetItem(k))
+                self.extras.setItem(i, 1, QTableWidgetItem(v if isinstance(v, str) else json.dumps(v)))
+            self.extras.setEnabled(f is not None)
+        finally:
+            self.extras.blockSignals(False)
+
+    def add_extra(self, key: str = "", value: str = "") -> None:
+        f = self.current()
+        if f is None:
+            self.designer.status("Select a faction first", True)
+            return
+        self.extras.blockSignals(True)
+        r = self.extras.rowCount()
+        self.extras.insertRow(r)
+        self.extras.setItem(r, 0, QTableWidgetItem(key))
+        self.extras.setItem(r, 1, QTableWidgetItem(value))
+        self.extras.blockSignals(False)
+        if key:
+            self._extras_edited()
+        else:
+            self.extras.editItem(self.extras.item(r, 0))
+
+    def _extras_edited(self) -> None:
+        f = self.current()
+        if f is None:
+            return
+        placed = self.designer.placed_keys()
+        attrs = {k: v for k, v in f.attrs.items() if k in placed}
+        for r in range(self.extras.rowCount()):
+            k_item, v_item = self.extras.item(r, 0), self.extras.item(r, 1)
+            key = k_item.text().strip() if k_item else ""
+            if not key or key in placed:
+                continue
+            text = v_item.text() if v_item else ""
+            try:
+                attrs[key] = json.loads(text)
+            except ValueError:
+                attrs[key] = text
+        if attrs != f.attrs:
+            self.designer.edit_faction(f, dataclasses.replace(f, attrs=attrs),
+                                       f"faction {f.number}: settings")

@@ -461,6 +461,12 @@ class ScenarioDesigner(QWidget):
         if new.attrs != f.attrs:
             self.edit_faction(f, new, text)
 
+    def placed_keys(self) -> set[str]:
+        """Faction.attrs keys the map placing writes (not shown as other settings)."""
+        from engine.validation import start_fields
+
+        return {f.key for f in start_fields(self.rs) if f.form != "sites"} if self.rs else set()
+
     def starts_text(self, f: Faction, most: int = 8) -> str:
         out: list[str] = []
         for s in starts_of(self.scen, self.rs, f):

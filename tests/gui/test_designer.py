@@ -309,3 +309,22 @@ def test_other_rulesets_get_their_own_editors_and_start_form(qtbot, tmp_path, ru
     assert not [p for p in d.revalidate() if p.faction == n and "no start" in p.message]
     assert reopened(db)[1].to_json() != before  # the start (turn 0) was rebuilt
     d.clear()
+
+
+def test_other_faction_settings_edited_as_json_or_text(designer):
+    f = designer.factions
+    f.select_number(1)
+    ex = f.extras
+    keys = {ex.item(r, 0).text(): r for r in range(ex.rowCount())}
+    assert set(keys) == {"gold", "wood"}  # provinces are placed on the map, not listed here
+    ex.item(keys["gold"], 1).setText("45")
+    scen, state = reopened(designer.db)
+    assert scen.faction(1).attrs["gold"] == 45
+    assert scen.faction(1).attrs["provinces"] == designer.scen.faction(1).attrs["provinces"]
+    assert [t.gold for t in state.tables["tribes"] if t.number == 1] == [45]
+    f.add_extra("motto", "Bronze and sea")
+    assert reopened(designer.db)[0].faction(1).attrs["motto"] == "Bronze and sea"
+    designer.stack.undo()
+    designer.stack.undo()
+    assert reopened(designer.db)[0].faction(1).attrs.get("gold") == 30
+    assert "motto" not in reopened(designer.db)[0].faction(1).attrs
