@@ -255,6 +255,8 @@ class ScenarioDesigner(QWidget):
         if af is not None:
             hint += f" {af.label}: Place units, click to add; right-click takes the faction's units off."
         self.factions.configure(pf.label, kinds, hint)
+        if self.scen.factions:
+            self.factions.select_number(self.scen.factions[0].number)
 
     def _build_map(self) -> None:
         if self.scene is not None:
