@@ -114,6 +114,10 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
         visible = {int(c) for c in visible}
     pruned = _pruned_scenario(scen, faction, visible, seen, step, template)
     tmp = path.with_name(path.name + ".part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BundleError(f"{path}: cannot make the folder ({e.strerror or e})") from None
     for p in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
         p.unlink(missing_ok=True)
     try:

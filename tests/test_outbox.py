@@ -41,3 +41,21 @@ def test_outbox_messages(tmp_path):
     raw = b"".join(e.path.read_bytes() for e in out)
     assert b"password" not in raw.lower()
     svc.close()
+
+
+def test_cli_outbox_and_bundle(tmp_path, capsys):
+    from app.cli import main
+
+    db = tmp_path / "g.db"
+    svc = GameService.create(db, tinyrules.tiny_scenario())
+    for f, text in tinyrules.Tiny().demo()[1][1].items():
+        svc.import_text(text, faction=f)
+    svc.run()
+    svc.close()
+    assert main(["outbox", str(db), "--out", str(tmp_path / "ob")]) == 0
+    emls = sorted((tmp_path / "ob").glob("*.eml"))
+    assert [p.name for p in emls] == ["tiny-demo-t001-f01.eml", "tiny-demo-t001-f02.eml"]
+    assert main(["bundle", str(db), "--faction", "2", "--out", str(tmp_path / "b")]) == 0
+    assert open_bundle(tmp_path / "b" / "tiny-demo-t001-f02.rsbundle").faction.name == "Blues"
+    assert main(["outbox", str(db), "--turn", "7"]) != 0
+    assert "no reports for turn 7" in capsys.readouterr().err
