@@ -4,6 +4,8 @@ map by a click, the problems view, undo/redo, and the text scenario file."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
@@ -267,6 +269,15 @@ def test_main_window_scenario_workspace_and_screenshot(qtbot, tmp_path):
     win.set_workspace("scenario")
     assert win.designer.scen is not None and win.designer.scen.name == "Shot"
     assert win.designer.scen.map is win.doc.gmap  # one map shared with the editor
+    # a game made with New game opens in the main window and the designer follows it
+    dlg2, db2 = make_game(qtbot, tmp_path, name="Second", ruleset="coi")
+    win.designer.open_created(dlg2.service, db2)
+    assert win.doc.path == db2 and win.designer.scen.name == "Second"
+    assert win.tabs.currentWidget() is win.designer
+    # opening a plain map leaves the designer with nothing to design
+    win.set_workspace("editor")
+    assert win.open_path(Path(__file__).resolve().parents[2] / "maps" / "kok-demo" / "map.rsmap")
+    assert win.designer.scen is None
     win.close()
     png = tmp_path / "designer.png"
     assert gui_main([str(db), "--workspace", "scenario", "--screenshot", str(png)]) == 0
