@@ -1,0 +1,119 @@
+"""What the two PyInstaller specs share: the data files, hidden imports and exclusions.
+
+The specs import this module (they put their own folder on sys.path first). Every path
+here is computed from this file's place in the source tree, so a spec runs the same
+from any working directory and on Linux, Windows and macOS.
+
+Why the data files land where they do: engine and app find their files relative to
+their own modules (`Path(__file__).parents[N] / "resources"`). In a one-folder bundle a
+module's `__file__` is `<bundle>/_internal/<package path>.pyc`, so putting resources/,
+maps/ and the package data at the same relative places under `_internal/` keeps every
+one of those paths working frozen, with no `sys._MEIPASS` special cases in the app.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+INSTALLER = Path(__file__).resolve().parent
+ROOT = INSTALLER.parent
+
+# Package data next to modules (setuptools package-data in pyproject.toml says the same).
+PACKAGE_DATA = {".csv", ".json", ".txt", ".html", ".j2"}
+# Files under maps/ that the studio's demos open; the make_map.py generators stay out.
+MAP_DATA = {".rsmap", ".gz", ".txt", ".json", ".tmj", ".tmx"}
+
+# Qt modules the app needs even though no `import` line names them: pyqtgraph loads
+# QtOpenGL and QtOpenGLWidgets with importlib.import_module when its plot items are
+# imported (pyqtgraph/Qt/OpenGLHelpers.py, graphicsItems/PlotCurveItem.py).
+QT_ALWAYS = {"QtCore", "QtGui", "QtWidgets", "QtOpenGL", "QtOpenGLWidgets"}
+
+PYTHON_EXCLUDES = [
+    "tkinter", "_tkinter", "turtledemo", "idlelib", "lib2to3", "pydoc_data",
+    "pytest", "_pytest", "pytestqt", "pytest_benchmark", "hypothesis", "py", "pluggy",
+    "IPython", "matplotlib", "scipy", "pandas", "PyQt5", "PyQt6", "PySide2",
+    "numpy.f2py", "numpy.tests", "numpy.testing.tests", "numpy._core.tests", "numpy.distutils",
+    "pyqtgraph.examples", "pyqtgraph.opengl", "pyqtgraph.jupyter",
+    "setuptools", "pkg_resources", "distutils",
+    "tests", "benchmarks",
+]
+
+
+def _files(base: Path, suffixes: set[str]) -> list[tuple[str, str]]:
+    """(source file, folder inside the bundle) for every file under base with a suffix."""
+    out = []
+    for path in sorted(base.rglob("*")):
+        if path.is_file() and path.suffix.lower() in suffixes and "__pycache__" not in path.parts:
+            out.append((str(path), str(path.parent.relative_to(ROOT))))
+    return out
+
+
+def datas(with_maps: bool) -> list[tuple[str, str]]:
+    """resources/ whole (palettes, samples, ruleset CSVs), package data of engine and app,
+    and for the studio the demo maps."""
+    out = [(str(p), str(p.parent.relative_to(ROOT)))
+           for p in sorted((ROOT / "resources").rglob("*"))
+           if p.is_file() and "__pycache__" not in p.parts]
+    out += _files(ROOT / "engine", PACKAGE_DATA)
+    out += _files(ROOT / "app", PACKAGE_DATA)
+    if with_maps:
+        out += _files(ROOT / "maps", MAP_DATA)
+    return out
+
+
+def _submodules(package: str) -> list[str]:
+    """Dotted names of every module of a package in the source tree (no import needed)."""
+    base = ROOT.joinpath(*package.split("."))
+    names = []
+    for path in sorted(base.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        names.append(".".join(parts))
+    return names
+
+
+def hiddenimports(studio: bool) -> list[str]:
+    """Rulesets are imported by name (engine.registry.BUILTIN / entry points), and the CLI
+    discovers its app/cli/*_cmd.py modules with pkgutil: PyInstaller sees neither."""
+    names = _submodules("engine")
+    names += ["PySide6." + m for m in sorted(QT_ALWAYS)]
+    if studio:
+        names += _submodules("app")
+    return names
+
+
+def qt_modules_used() -> set[str]:
+    """Qt modules named anywhere under app/ (the engine never imports Qt)."""
+    used = set(QT_ALWAYS)
+    pattern = re.compile(r"PySide6\.(Qt\w+)|from PySide6 import ([\w, ()]+)")
+    for path in (ROOT / "app").rglob("*.py"):
+        for m in pattern.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            if m.group(1):
+                used.add(m.group(1))
+            else:
+                used.update(n.strip() for n in m.group(2).strip("()").split(",") if n.strip())
+    return {m for m in used if m.startswith("Qt")}
+
+
+def qt_excludes() -> list[str]:
+    """Every PySide6 module the app does not use. The list comes from the installed PySide6
+    (its .pyi stubs name all modules, even those not in the Essentials wheel), so it stays
+    right as the app starts using another module."""
+    import PySide6
+
+    every = {p.name.split(".")[0] for p in Path(PySide6.__file__).parent.glob("Qt*.pyi")}
+    return ["PySide6." + m for m in sorted(every - qt_modules_used())]
+
+
+def excludes() -> list[str]:
+    return PYTHON_EXCLUDES + qt_excludes()
+
+
+# Qt's own translations (qtbase_de.qm ...) only matter with a QTranslator installed, which
+# the app does not do; they are ~6 MB.
+def lean(datas_toc: list) -> list:
+    """Analysis.datas without the files the app never reads."""
+    return [d for d in datas_toc if not re.search(r"[\\/]translations[\\/]", d[0])]
