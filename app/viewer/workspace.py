@@ -12,10 +12,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
+    QSplitter,
     QToolBar,
     QTreeWidget,
     QTreeWidgetItem,
@@ -148,8 +150,13 @@ class ViewerWorkspace(QMainWindow):
         self.units = UnitsTable()
         self.units.setObjectName("unitsTable")
         self.events = QTreeWidget()
-        self.events.setHeaderLabels(["Event", "Where"])
-        self.events.setColumnWidth(0, 330)
+        self.events.setHeaderLabels(["Where", "What happened"])
+        self.events.setColumnWidth(0, 70)
+        self.events.setWordWrap(True)
+        self.events.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.events.setUniformRowHeights(False)
+        self.events.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.events.header().setStretchLastSection(True)
         self.report = QPlainTextEdit()
         self.report.setReadOnly(True)
         self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -161,7 +168,15 @@ class ViewerWorkspace(QMainWindow):
         d_min = self._dock("Minimap", self.minimap, left, "viewerMinimap")
         d_reg = self._dock("Regions", self.regions, left, "viewerRegions")
         d_uni = self._dock("Units", self.units, left, "viewerUnits")
-        d_ev = self._dock("Events and battles", self.events, left, "viewerEvents")
+        self.event_detail = QPlainTextEdit()
+        self.event_detail.setReadOnly(True)
+        self.event_detail.setPlaceholderText("Click an event or battle to read it in full.")
+        ev_split = QSplitter(Qt.Orientation.Vertical)
+        ev_split.addWidget(self.events)
+        ev_split.addWidget(self.event_detail)
+        ev_split.setStretchFactor(0, 3)
+        ev_split.setStretchFactor(1, 1)
+        d_ev = self._dock("Events and battles", ev_split, left, "viewerEvents")
         d_ord = self._dock("Orders", self.orders, right, "viewerOrders")
         d_rep = self._dock("Report", self.report, right, "viewerReport")
         self.tabifyDockWidget(d_reg, d_uni)
@@ -336,32 +351,56 @@ class ViewerWorkspace(QMainWindow):
         self.report.setPlainText(tv.report_text or f"(no text report for turn {tv.step})")
         self.events.clear()
         gmap = tv.gmap
-        battles = (tv.report_data or {}).get("battles") or []
+        data = tv.report_data or {}
+
+        def item(parent, text: str, cell: int | None, group: bool = False) -> QTreeWidgetItem:
+            if group:  # a heading across both columns
+                it = QTreeWidgetItem([text, ""])
+            else:
+                it = QTreeWidgetItem(["" if cell is None else cell_label(gmap, cell), text])
+                it.setToolTip(1, text)
+            if cell is not None:
+                it.setData(0, CELL_ROLE, int(cell))
+            if parent is None:
+                self.events.addTopLevelItem(it)
+            else:
+                parent.addChild(it)
+            if group:
+                it.setFirstColumnSpanned(True)
+            return it
+
+        battles = data.get("battles") or []
         if battles:
-            top = QTreeWidgetItem([f"Battles ({len(battles)})", ""])
-            self.events.addTopLevelItem(top)
+            top = item(None, f"Battles ({len(battles)})", None, True)
             for b in battles:
                 lines = [str(x) for x in b.get("lines", [])]
-                cell = b.get("cell")
-                where = cell_label(gmap, int(cell)) if isinstance(cell, int) else ""
-                it = QTreeWidgetItem([lines[0] if lines else b.get("kind", "battle"), where])
-                if isinstance(cell, int):
-                    it.setData(0, CELL_ROLE, int(cell))
+                cell = b.get("cell") if isinstance(b.get("cell"), int) else None
+                it = item(top, lines[0] if lines else str(b.get("kind", "battle")), cell)
                 for ln in lines[1:]:
-                    QTreeWidgetItem(it, [ln, ""])
-                top.addChild(it)
-            top.setExpanded(True)
+                    item(it, ln, None)
+                it.setExpanded(True)
+        chron = [c for c in data.get("chronicle") or [] if isinstance(c, dict) and c.get("text")]
+        if chron:  # the ruleset's own prose for the turn, by section
+            top = item(None, f"Chronicle ({len(chron)})", None, True)
+            sections: dict[str, QTreeWidgetItem] = {}
+            names = {f.number: f.name for f in tv.scenario.factions}
+            for c in chron:
+                sec = str(c.get("section") or "events")
+                if sec not in sections:
+                    sections[sec] = item(top, sec, None, True)
+                who = names.get(c.get("player"), "")
+                text = f"{who} {c['text']}".strip()
+                found = cells_named(gmap, str(c["text"]))
+                item(sections[sec], text, found[0] if found else None)
         phases: dict[str, QTreeWidgetItem] = {}
         for rec in tv.events.records:
             phase = rec.phase or "turn"
             if phase not in phases:
-                phases[phase] = QTreeWidgetItem([phase, ""])
-                self.events.addTopLevelItem(phases[phase])
+                phases[phase] = item(None, f"Events: {phase}", None, True)
             text, cell = describe_event(rec.event, gmap)
-            it = QTreeWidgetItem([text, cell_label(gmap, cell) if cell is not None else ""])
-            if cell is not None:
-                it.setData(0, CELL_ROLE, cell)
-            phases[phase].addChild(it)
+            item(phases[phase], text, cell)
+        for i in range(self.events.topLevelItemCount()):
+            self.events.topLevelItem(i).setExpanded(i == 0 or not battles)
 
     def _turn_chosen(self, index: int) -> None:
         if 0 <= index < len(self.model.turns):
@@ -389,6 +428,10 @@ class ViewerWorkspace(QMainWindow):
         return text
 
     def _event_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
+        lines = [item.text(1) or item.text(0)]
+        lines += [item.child(i).text(1) or item.child(i).text(0) for i in range(item.childCount())]
+        where = item.text(0) if item.text(1) else ""
+        self.event_detail.setPlainText((f"[{where}] " if where else "") + "\n".join(lines))
         cell = item.data(0, CELL_ROLE)
         if cell is not None:
             self.show_cell(int(cell))
