@@ -77,3 +77,17 @@ class FactionEdit(QUndoCommand):
 
     def undo(self) -> None:
         self.d.apply_faction(self.new, self.old, self.sites[0] if self.sites else None)
+
+
+class MetaEdit(QUndoCommand):
+    """A game fact (Scenario.meta) set; undo puts the old value back (None: none)."""
+
+    def __init__(self, designer: Any, key: str, old: Any, new: Any, text: str):
+        super().__init__(text)
+        self.d, self.key, self.old, self.new = designer, key, old, new
+
+    def redo(self) -> None:
+        self.d.apply_meta(self.key, self.new)
+
+    def undo(self) -> None:
+        self.d.apply_meta(self.key, self.old)

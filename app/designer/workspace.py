@@ -29,6 +29,7 @@ from app.canvas.view import MapCanvas
 from app.designer import commands as cmd
 from app.designer.catalogs import CatalogPage
 from app.designer.factions import FactionsPanel
+from app.designer.game_panel import GamePanel
 from app.designer.options import OptionsPanel
 from app.designer.problems import ProblemsView
 from app.designer.startmap import PlaceTool, StartsLayer
@@ -123,6 +124,7 @@ class ScenarioDesigner(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("designerTabs")
         self.factions = FactionsPanel(self)
+        self.game_panel = GamePanel(self)
         self.problems_view = ProblemsView(self)
         self.canvas = MapCanvas()
         self.canvas.setObjectName("designerCanvas")
@@ -230,8 +232,9 @@ class ScenarioDesigner(QWidget):
         while self.tabs.count():
             w = self.tabs.widget(0)
             self.tabs.removeTab(0)
-            if w not in (self.factions, self.problems_view):
+            if w not in (self.factions, self.problems_view, self.game_panel):
                 w.deleteLater()
+        self.tabs.addTab(self.game_panel, "Game")
         self.tabs.addTab(self.factions, "Factions")
         self.options_panel = OptionsPanel(self, self.scen.options)
         self.tabs.addTab(self.options_panel, "Options")
@@ -243,6 +246,7 @@ class ScenarioDesigner(QWidget):
             self.tabs.addTab(page, specs.get(name, cat.spec).title or name)
         self.tabs.addTab(self.problems_view, "Problems")
         self.factions.model.reset()
+        self.game_panel.refresh()
         pf, af = position_field(self.rs), asset_field(self.rs)
         kinds = None
         if af is not None:
@@ -322,7 +326,22 @@ class ScenarioDesigner(QWidget):
                      sites: tuple[list[Site], list[Site]] | None = None) -> None:
         self.stack.push(cmd.FactionEdit(self, old, new, text, sites))
 
+    def edit_meta(self, key: str, old: Any, new: Any) -> None:
+        self.stack.push(cmd.MetaEdit(self, key, old, new, f"game fact {key} = {new!r}"))
+
     # ---- applying (from commands: do, undo, redo) -------------------------------------------
+
+    def apply_meta(self, key: str, value: Any) -> None:
+        if value is None:
+            self.scen.meta.pop(key, None)
+        else:
+            self.scen.meta[key] = value
+        # set_meta merges; write the whole dict so an undone new fact really goes
+        with self.service.store.transaction() as c:
+            self.service.store.set_game(c, meta=dict(self.scen.meta))
+        self.service._scenario = None
+        self.game_panel.refresh()
+        self._after_edit()
 
     def apply_row(self, name: str, index: int, row: dict) -> None:
         cat = self.scen.catalogs[name]

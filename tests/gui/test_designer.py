@@ -65,7 +65,7 @@ def test_new_game_dialog_creates_the_kok_game(designer):
     assert [f.name for f in scen.factions] == ["Achaeans", "Persians", "Egyptians", "Scythians"]
     assert len(state.tables["provinces"]) == 24
     assert [designer.tabs.tabText(i) for i in range(designer.tabs.count())] == [
-        "Factions", "Options", "Troop list", "Terrain table", "Tactics table", "Problems"]
+        "Game", "Factions", "Options", "Troop list", "Terrain table", "Tactics table", "Problems"]
 
 
 def test_new_game_dialog_refuses_missing_name_and_existing_file(qtbot, tmp_path):
@@ -298,7 +298,7 @@ def test_other_rulesets_get_their_own_editors_and_start_form(qtbot, tmp_path, ru
     d.show()
     qtbot.waitExposed(d)
     d.set_service(dlg.service)
-    assert d.tabs.count() == 3 + len(rs.catalog_specs())
+    assert d.tabs.count() == 4 + len(rs.catalog_specs())
     before = reopened(db)[1].to_json()
     f = d.factions
     qtbot.mouseClick(f.add_button, Qt.MouseButton.LeftButton)
@@ -339,3 +339,19 @@ def test_other_faction_settings_edited_as_json_or_text(designer):
     designer.stack.undo()
     assert reopened(designer.db)[0].faction(1).attrs.get("gold") == 30
     assert "motto" not in reopened(designer.db)[0].faction(1).attrs
+
+
+def test_game_facts_set_and_undone(designer):
+    g = designer.game_panel
+    assert "Spring campaign" in g.facts.text() and "seed 77" in g.facts.text()
+    rows = {g.table.item(r, 0).text(): r for r in range(g.table.rowCount())}
+    assert rows.keys() >= {"game", "end_turn"}
+    g.table.item(rows["end_turn"], 1).setText("9")
+    assert reopened(designer.db)[0].meta["end_turn"] == 9
+    assert reopened(designer.db)[1].tables["world"][0].end_turn == 9  # the start follows
+    g.add_fact("deadline", "2026-03-09T18:00Z")
+    assert reopened(designer.db)[0].meta["deadline"] == "2026-03-09T18:00Z"
+    designer.stack.undo()
+    designer.stack.undo()
+    meta = reopened(designer.db)[0].meta
+    assert "deadline" not in meta and meta["end_turn"] == 6
