@@ -446,7 +446,9 @@ class GameService(StepRunner):
             scen = self.scenario
             realtime = self.ruleset.turn_model == TurnModel.REALTIME
             all_subs = self.store.submissions(c)
-        st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1)
+            problems = self.store.problems(c, step=cur + 1)
+        st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,
+                    problems=problems)
         numbers = {f.number for f in scen.factions}
         active = self._active(all_subs, scen)
         for f in scen.factions:

@@ -104,6 +104,7 @@ def test_import_paths_folder(game, tmp_path):
     assert sorted(r.submission.faction for r in rep.results) == [1, 2]
     assert any("missing.txt" in p.file for p in rep.problems)
     assert game.problems()  # stored for the GM
+    assert any("problem:" in line and "missing.txt" in line for line in game.status().lines())
 
 
 def test_run_writes_state_events_and_reports_for_everyone(game):

@@ -240,7 +240,8 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "unmatched": [s.source_name for s in st.unmatched],
                    "other_turns": [s.source_name for s in st.other_steps],
                    "rejected": [s.source_name for s in st.rejected],
-                   "edited": [s.source_name for s in st.edited]}
+                   "edited": [s.source_name for s in st.edited],
+                   "problems": [d.to_dict() for d in st.problems]}
             print(json.dumps(out, indent=1))
         else:
             print("\n".join(st.lines()))

@@ -158,13 +158,14 @@ class JournalMixin:
                            r.faction))
         return out
 
-    def problems(self, c: Connection) -> list[Diagnostic]:
-        """Diagnostics not tied to a submission (intake problems: unreadable files...)."""
+    def problems(self, c: Connection, step: int | None = None) -> list[Diagnostic]:
+        """Diagnostics not tied to a submission (intake problems: unreadable files...),
+        all of them or those recorded while collecting `step`."""
+        q = select(DIAG).where(DIAG.c.game_id == self.game_id, DIAG.c.submission_id.is_(None))
+        if step is not None:
+            q = q.where(DIAG.c.step == step)
         return [Diagnostic(r.kind, r.message, r.line, r.col, r.text, r.file, Severity(r.severity),
-                           r.faction)
-                for r in c.execute(select(DIAG).where(DIAG.c.game_id == self.game_id,
-                                                      DIAG.c.submission_id.is_(None))
-                                   .order_by(DIAG.c.id))]
+                           r.faction) for r in c.execute(q.order_by(DIAG.c.id))]
 
     # ---- events -------------------------------------------------------------------
 

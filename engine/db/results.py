@@ -90,6 +90,7 @@ class Status:
     rejected: list[Submission] = field(default_factory=list)     # wrong game, password...
     edited: list[Submission] = field(default_factory=list)       # realtime edited posts
     pending_posts: int = 0                                        # realtime: posts not applied
+    problems: list[Diagnostic] = field(default_factory=list)     # files that gave no orders
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -119,6 +120,8 @@ class Status:
             for s in subs:
                 out.append(f"  {title}: {s.source_name or s.source_kind} from {s.sender or '?'}"
                            f" ({s.matched_by or 'no match'})")
+        for d in self.problems:
+            out.append(f"  problem: {d.file or '?'}: {d.message}")
         sent = len(self.factions) - len(self.missing)
         if realtime:
             out.append(f"{sent} of {len(self.factions)} players have posts waiting")
