@@ -247,6 +247,7 @@ class ScenarioDesigner(QWidget):
         self.tabs.addTab(self.problems_view, "Problems")
         self.factions.model.reset()
         self.game_panel.refresh()
+        self.tabs.setCurrentWidget(self.factions)
         pf, af = position_field(self.rs), asset_field(self.rs)
         kinds = None
         if af is not None:
