@@ -75,7 +75,7 @@ class ResultsPage(QWidget):
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.step_label = QLabel("turn 0")
-        self.step_label.setMinimumWidth(260)
+        self.step_label.setMinimumWidth(200)
         self.rollback_button = QPushButton("Roll back to this turn…")
         self.rollback_button.setObjectName("rollbackButton")
         self.rollback_button.clicked.connect(lambda: self.rollbackRequested.emit(self.slider.value()))

@@ -16,13 +16,14 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -93,6 +94,7 @@ class ConsoleWorkspace(QWidget):
                             "collect orders and run turns.")
         self.title.setObjectName("consoleTitle")
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)
         self.open_button = self._button("Open game…", self.open_game_dialog, "openGame")
         self.import_button = self._button("Import orders…", self.import_dialog, "importOrders",
                                           "Orders files, .eml messages or mbox mailboxes "
@@ -114,15 +116,19 @@ class ConsoleWorkspace(QWidget):
         self.progress.setVisible(False)  # shown while a turn runs
         self.run_label = QLabel("")
         self.run_label.setObjectName("runLabel")
-        top = QHBoxLayout()
+        # a tool bar, not a row of buttons: on a narrow window the rest folds into its
+        # extension menu instead of forcing the whole main window wider
+        top = QToolBar()
+        top.setObjectName("consoleTools")
         for b in (self.open_button, self.import_button, self.folder_button, self.paste_button,
                   self.reassign_button):
             top.addWidget(b)
-        top.addSpacing(16)
-        top.addWidget(self.run_button)
-        top.addWidget(self.cancel_button)
-        top.addWidget(self.progress)
-        top.addWidget(self.run_label, 1)
+        top.addSeparator()
+        for w in (self.run_button, self.cancel_button, self.progress, self.run_label):
+            top.addWidget(w)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        top.addWidget(spacer)
         top.addWidget(self.export_button)
         top.addWidget(self.chart_button)
 
@@ -143,8 +149,10 @@ class ConsoleWorkspace(QWidget):
         intake = QWidget()
         il = QVBoxLayout(intake)
         il.setContentsMargins(0, 0, 0, 0)
-        il.addWidget(QLabel("<b>Intake</b> — every submission received, newest first; "
-                            "double-click to reassign"))
+        head = QLabel("<b>Intake</b> — every submission received, newest first; "
+                      "double-click to reassign")
+        head.setWordWrap(True)
+        il.addWidget(head)
         il.addWidget(self.intake, 1)
         il.addWidget(self.problems)
         turn.addWidget(dash)
@@ -163,7 +171,7 @@ class ConsoleWorkspace(QWidget):
             lambda _i: self.update_charts() if self.tabs.currentWidget() is self.charts else None)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
-        lay.addLayout(top)
+        lay.addWidget(top)
         lay.addWidget(self.tabs, 1)
 
     def _set_enabled(self) -> None:
