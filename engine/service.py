@@ -447,8 +447,12 @@ class GameService(StepRunner):
             realtime = self.ruleset.turn_model == TurnModel.REALTIME
             all_subs = self.store.submissions(c)
             problems = self.store.problems(c, step=cur + 1)
+            try:
+                finished = bool(self.ruleset.is_finished(self._state(c, cur), scen))
+            except Exception:
+                finished = False
         st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,
-                    problems=problems)
+                    problems=problems, finished=finished)
         numbers = {f.number for f in scen.factions}
         active = self._active(all_subs, scen)
         for f in scen.factions:

@@ -258,6 +258,7 @@ def test_no_run_after_the_end(game):
         assert game.run().steps
     res = game.run()
     assert res.steps == [] and "ended at turn 9" in res.note
+    assert game.status().finished and "THE GAME HAS ENDED" in game.status().lines()[0]
 
 
 def test_reading_while_a_run_holds_the_game(game):

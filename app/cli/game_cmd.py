@@ -235,6 +235,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         if args.json:
             out = {"game": st.game, "ruleset": st.ruleset, "turn_model": st.turn_model,
                    "current_turn": st.current_step, "collecting_turn": st.pending_step,
+                   "finished": st.finished,
                    "factions": [vars(f) for f in st.factions],
                    "missing": [f.faction for f in st.missing],
                    "unmatched": [s.source_name for s in st.unmatched],

@@ -91,6 +91,7 @@ class Status:
     edited: list[Submission] = field(default_factory=list)       # realtime edited posts
     pending_posts: int = 0                                        # realtime: posts not applied
     problems: list[Diagnostic] = field(default_factory=list)     # files that gave no orders
+    finished: bool = False                                        # the ruleset says the game is over
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -102,7 +103,8 @@ class Status:
                    f"import(s) of posts applied; posts waiting to be applied: {self.pending_posts}"]
         else:
             out = [f"game {self.game} ({self.ruleset}, {self.turn_model}); last turn run: "
-                   f"{self.current_step}; collecting orders for turn {self.pending_step}"]
+                   f"{self.current_step}; " + ("THE GAME HAS ENDED" if self.finished else
+                                               f"collecting orders for turn {self.pending_step}")]
         realtime = self.turn_model == "realtime"
         for f in self.factions:
             if realtime:
