@@ -1,12 +1,9 @@
-"""Entry point of the frozen player viewer (`realmsmith-viewer`)."""
+"""Entry point of the frozen player viewer (`realmsmith-viewer`, app.viewer:main):
+`realmsmith-viewer [BUNDLE ...]`, `--selftest [BUNDLE]`, `--help`."""
 
 import sys
 
-if __name__ == "__main__":
-    try:
-        from app.viewer import main
-    except ImportError:  # TEMPORARY until app/viewer lands: the studio's smoke check
-        import selftest
+from app.viewer import main
 
-        sys.exit(selftest.run())
+if __name__ == "__main__":
     sys.exit(main())

@@ -10,6 +10,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def _rulesets() -> str:
@@ -45,6 +46,27 @@ def _palette() -> str:
     return f"{len(pal)} terrain colours"
 
 
+def _demo_game() -> str:
+    """One KoK turn through the whole stack: SQLite game database (SQLModel), orders
+    intake, the turn, and the reports (Jinja templates)."""
+    import contextlib
+    import io
+    import tempfile
+
+    from app.cli import main as cli
+
+    with tempfile.TemporaryDirectory(prefix="realmsmith-selftest-") as tmp:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = cli(["demo", "--ruleset", "kok", "--dir", tmp, "--turns", "1"])
+        if code != 0:
+            raise RuntimeError(f"realmsmith demo exit {code}: {out.getvalue()[-300:]}")
+        reports = sorted(Path(tmp).rglob("*.html"))
+        if not reports:
+            raise RuntimeError("the demo turn wrote no HTML reports")
+        return f"1 turn, {len(reports)} HTML reports"
+
+
 def _studio_window() -> str:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -72,6 +94,7 @@ CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("rulesets", _rulesets),
     ("kok report template", _kok_report_template),
     ("palette", _palette),
+    ("demo game", _demo_game),
     ("studio window", _studio_window),
 ]
 

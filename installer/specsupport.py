@@ -13,7 +13,9 @@ one of those paths working frozen, with no `sys._MEIPASS` special cases in the a
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
 INSTALLER = Path(__file__).resolve().parent
@@ -37,6 +39,10 @@ PYTHON_EXCLUDES = [
     "pyqtgraph.examples", "pyqtgraph.opengl", "pyqtgraph.jupyter",
     "setuptools", "pkg_resources", "distutils",
     "tests", "benchmarks",
+    # SQLAlchemy's hook asks for every database driver; Realmsmith only uses SQLite.
+    "psycopg", "psycopg_binary", "psycopg2", "pymysql", "MySQLdb", "pysqlite2", "asyncpg",
+    "oracledb", "cx_Oracle", "pyodbc", "sqlalchemy.dialects.postgresql",
+    "sqlalchemy.dialects.mysql", "sqlalchemy.dialects.mssql", "sqlalchemy.dialects.oracle",
 ]
 
 
@@ -117,3 +123,37 @@ def excludes() -> list[str]:
 def lean(datas_toc: list) -> list:
     """Analysis.datas without the files the app never reads."""
     return [d for d in datas_toc if not re.search(r"[\\/]translations[\\/]", d[0])]
+
+
+# Qt's GTK3 platform theme plugin drags in cairo, pango, gio, harfbuzz ... (~8 MB on Debian)
+# while libgtk-3 itself is not bundled, so on another distribution it would mix the
+# bundled libraries with the system's GTK. Without it Qt uses its own Fusion look.
+DROP_BINARIES = ("platformthemes/libqgtk3.so",)
+
+
+def lean_binaries(binaries: list) -> list:
+    """Analysis.binaries without DROP_BINARIES and the top-level libraries only they need."""
+    dropped = [b for b in binaries if b[0].replace("\\", "/").endswith(DROP_BINARIES)]
+    if not dropped or not sys.platform.startswith("linux"):
+        return [b for b in binaries if b not in dropped]
+    from PyInstaller.depend.bindepend import get_imports
+
+    by_name = {os.path.basename(b[0]): b for b in binaries}
+
+    def closure(roots: list) -> set:
+        seen: set = set()
+        stack = list(roots)
+        while stack:
+            for name, _ in get_imports(stack.pop()[1]):
+                dep = by_name.get(os.path.basename(name))
+                if dep is not None and dep not in seen:
+                    seen.add(dep)
+                    stack.append(dep)
+        return seen
+
+    # Roots: extension modules, Qt libraries and plugins (in sub-folders) and libpython.
+    roots = [b for b in binaries if b not in dropped
+             and ("/" in b[0].replace("\\", "/") or b[0].startswith("libpython"))]
+    needed = closure(roots) | set(roots)
+    only_dropped = {b for b in closure(dropped) if b not in needed}
+    return [b for b in binaries if b not in dropped and b not in only_dropped]
