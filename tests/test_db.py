@@ -27,13 +27,7 @@ def game(tmp_path):
     svc.close()
 
 
-def _dump(path) -> dict:
-    con = sqlite3.connect(path)
-    out = {}
-    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"):
-        out[name] = sorted(map(repr, con.execute(f'SELECT * FROM "{name}"').fetchall()))
-    con.close()
-    return out
+_dump = tinyrules.dump_db
 
 
 def test_scenario_round_trip(game, tmp_path):

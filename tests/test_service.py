@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 
 import pytest
@@ -12,14 +11,7 @@ from engine.db.results import DUPLICATE, EDITED
 from engine.ruleset import Submission
 from engine.service import GameService, RunCancelled, RunFailed
 
-
-def _dump(path) -> dict:
-    con = sqlite3.connect(path)
-    out = {}
-    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"):
-        out[name] = sorted(map(repr, con.execute(f'SELECT * FROM "{name}"').fetchall()))
-    con.close()
-    return out
+_dump = tinyrules.dump_db
 
 
 def _make(tmp_path, ruleset="tiny", **options):

@@ -328,4 +328,16 @@ class TinyRealtime(Tiny):
 for _rs in (Tiny(), TinySequential(), TinyRealtime()):
     registry.register(_rs)
 
-__all__ = ["Tiny", "tiny_scenario", "split_lines"]
+def dump_db(path) -> dict:
+    """Every table of an SQLite file as sorted row reprs: 'nothing changed' comparisons."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    out = {}
+    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"):
+        out[name] = sorted(map(repr, con.execute(f'SELECT * FROM "{name}"').fetchall()))
+    con.close()
+    return out
+
+
+__all__ = ["Tiny", "dump_db", "tiny_scenario", "split_lines"]

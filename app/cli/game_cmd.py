@@ -99,7 +99,6 @@ def _refused(e: Exception) -> CliError:
 def cmd_new(args: argparse.Namespace) -> int:
     from engine import registry
     from engine.mapfile import MapFileError, load_map
-    from engine.service import GameService
 
     if args.scenario:
         from engine.scenario_file import ScenarioFileError, load_scenario
@@ -130,13 +129,21 @@ def cmd_new(args: argparse.Namespace) -> int:
         scen.seed = args.seed
     if args.name:
         scen.name = args.name
+    return create_game(args.game, scen, args.scenario or f"the {scen.ruleset} demo scenario")
+
+
+def create_game(path: str, scen, source: str) -> int:
+    """Create the game database and say so; a scenario the ruleset cannot build is exit 4."""
+    from engine.service import GameService
+
     try:
-        svc = GameService.create(args.game, scen)
+        svc = GameService.create(path, scen)
     except (ValueError, KeyError, TypeError) as e:
-        raise CliError(f"cannot build the game: {e}") from None
+        raise CliError(f"{source}: cannot build the game ({type(e).__name__}: {e})") from None
     with svc:
-        print(f"created {svc.where}: {scen.name} ({svc.ruleset.name}), {len(scen.factions)} "
-              f"factions, seed {scen.seed}; collecting orders for turn {svc.pending_step}")
+        print(f"created {svc.where} from {source}: {scen.name} ({svc.ruleset.name}), "
+              f"{len(scen.factions)} factions, seed {scen.seed}; "
+              f"collecting orders for turn {svc.pending_step}")
     return EXIT_OK
 
 

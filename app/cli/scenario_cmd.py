@@ -51,8 +51,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from app.cli.game_cmd import create_game
     from engine.scenario_file import ScenarioFileError, load_scenario
-    from engine.service import GameService
 
     try:
         scen = load_scenario(args.file)
@@ -60,11 +60,4 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError(str(e)) from None
     if args.seed is not None:
         scen.seed = args.seed
-    try:
-        svc = GameService.create(args.game, scen)
-    except (ValueError, KeyError, TypeError) as e:
-        raise CliError(f"{args.file}: cannot build the game ({type(e).__name__}: {e})") from None
-    with svc:
-        print(f"created {svc.where} from {args.file}: {scen.name} ({scen.ruleset}), "
-              f"{len(scen.factions)} factions")
-    return EXIT_OK
+    return create_game(args.game, scen, args.file)

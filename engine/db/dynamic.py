@@ -56,23 +56,21 @@ def _cached(md: MetaData, name: str, spec: TableSpec) -> bool:
 
 
 def catalog_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
-    name = sql_name("cat", ruleset, spec.name)
-    if _cached(md, name, spec):
-        return md.tables[name]
-    return Table(name, md,
-                 Column("rs_game", Integer, ForeignKey(GAME_ID), primary_key=True),
-                 Column("rs_catalog", Text, primary_key=True),
-                 Column("rs_row", Integer, primary_key=True),
-                 *_columns(spec))
+    """Rows of catalogs: keyed by game, catalog name and row order."""
+    return _table(md, sql_name("cat", ruleset, spec.name), spec, Column("rs_catalog", Text, primary_key=True))
 
 
 def state_table(md: MetaData, ruleset: str, spec: TableSpec) -> Table:
-    name = sql_name("st", ruleset, spec.name)
+    """Records of a state table: keyed by game, step and row order."""
+    return _table(md, sql_name("st", ruleset, spec.name), spec, Column("rs_step", Integer, primary_key=True))
+
+
+def _table(md: MetaData, name: str, spec: TableSpec, middle: Column) -> Table:
     if _cached(md, name, spec):
         return md.tables[name]
     return Table(name, md,
                  Column("rs_game", Integer, ForeignKey(GAME_ID), primary_key=True),
-                 Column("rs_step", Integer, primary_key=True),
+                 middle,
                  Column("rs_row", Integer, primary_key=True),
                  *_columns(spec))
 
