@@ -374,8 +374,19 @@ class ViewerModel:
 
     def __init__(self, turns: Iterable[TurnView] = ()):
         self.turns: list[TurnView] = []
+        self._cache: dict[str, Any] = {}
         for t in turns:
             self.add(t)
+
+    def invalidate(self) -> None:
+        """Forget computed answers (after changing `turns` directly)."""
+        self._cache.clear()
+
+    def _memo(self, key: str, fn: Callable[[], Any]) -> Any:
+        # hover and click ask these for every cell: compute once per set of turns
+        if key not in self._cache:
+            self._cache[key] = fn()
+        return self._cache[key]
 
     def add(self, tv: TurnView) -> None:
         """Add a turn; a later bundle of the same step replaces the earlier one."""
@@ -389,6 +400,7 @@ class ViewerModel:
                                 f"{first.faction} whose reports are open")
         self.turns = sorted([t for t in self.turns if t.step != tv.step] + [tv],
                             key=lambda t: t.step)
+        self._cache.clear()
 
     @property
     def latest(self) -> TurnView:
@@ -402,6 +414,9 @@ class ViewerModel:
 
     def seen(self) -> dict[int, int]:
         """Board cell -> latest turn it was seen (every cell when a turn saw everything)."""
+        return self._memo("seen", self._seen)
+
+    def _seen(self) -> dict[int, int]:
         out: dict[int, int] = {}
         n = len(self.latest.gmap.board())
         for t in self.turns:
@@ -446,6 +461,9 @@ class ViewerModel:
 
     def regions(self) -> list[RegionRow]:
         """Every known region, from the latest turn that saw it."""
+        return self._memo("regions", self._regions)
+
+    def _regions(self) -> list[RegionRow]:
         by_cell: dict[int, RegionRow] = {}
         for t in self.turns:
             by_cell.update(turn_regions(t))
@@ -454,6 +472,18 @@ class ViewerModel:
 
     def units(self) -> list[UnitRow]:
         """Every known unit: those of the latest turn, plus the last seen in cells out of sight."""
+        return self._memo("units", self._units)
+
+    def units_at(self, cell: int) -> list[UnitRow]:
+        def index() -> dict[int, list[UnitRow]]:
+            out: dict[int, list[UnitRow]] = {}
+            for u in self.units():
+                out.setdefault(u.cell, []).append(u)
+            return out
+
+        return self._memo("units_at", index).get(cell, [])
+
+    def _units(self) -> list[UnitRow]:
         seen = self.seen()
         out = []
         for t in self.turns:
@@ -461,7 +491,8 @@ class ViewerModel:
         return sorted(out, key=lambda u: (u.cell, u.owner, u.kind))
 
     def own_units_at(self, cell: int) -> list[UnitRow]:
-        return [u for u in turn_units(self.latest) if u.cell == cell and u.own]
+        last = self.latest.step
+        return [u for u in self.units_at(cell) if u.own and u.seen == last]
 
     def reachable(self, cell: int) -> dict[int, float]:
         """Board cells the faction's units at `cell` may reach this turn (with their cost)."""

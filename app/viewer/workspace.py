@@ -416,7 +416,7 @@ class ViewerWorkspace(QMainWindow):
         self.statusMessage.emit(self.describe_cell(cell))
 
     def describe_cell(self, cell: int) -> str:
-        here = [u for u in self.model.units() if u.cell == cell]
+        here = self.model.units_at(cell)
         seen = self.model.seen().get(cell)
         text = cell_label(self.gmap, cell)
         if seen is None:
