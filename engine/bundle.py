@@ -22,6 +22,7 @@ Merging several turns is the viewer's job: each Bundle carries its `step`, and
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,14 +122,19 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
     for p in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
         p.unlink(missing_ok=True)
     try:
-        svc = GameService.create(tmp, pruned)
+        try:
+            # start from an empty state: the turn's own state is written once, below
+            svc = GameService.create(tmp, dataclasses.replace(pruned, initial=rs.new_state()))
+        except Exception:  # noqa: BLE001 (a ruleset that cannot start from nothing)
+            for p in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+                p.unlink(missing_ok=True)
+            svc = GameService.create(tmp, pruned)
         try:
             st = svc.store
             with st.transaction() as c:
                 st.delete_states_after(c, rs.state_schema, -1)  # only the turn's own state
-                snap = seen.copy()
-                snap.step = step
-                st.save_state(c, snap)
+                seen.step = step  # `seen` is this call's own copy (service.state loads anew)
+                st.save_state(c, seen)
                 if step != 0:
                     st.add_step(c, step, "done")
                 st.save_events(c, step, mine)
@@ -171,10 +177,8 @@ def _pruned_scenario(scen: Scenario, faction: int, visible: set[int] | None, see
                       "orders_step": step + 1, "template": template,
                       "partial_map": visible is not None,
                       "faction_name": me.name if me else ""}
-    initial = seen.copy()
-    initial.step = 0
     return Scenario(scen.ruleset, scen.name, gmap, {k: v for k, v in scen.catalogs.items()},
-                    scen.options, factions, scen.seed, initial, meta)
+                    scen.options, factions, scen.seed, seen, meta)
 
 
 def _prune_map(gmap: GameMap, visible: set[int]) -> None:

@@ -35,26 +35,51 @@ class ExportResult:
             ("" if not self.notes else "\n" + "\n".join(self.notes))
 
 
-def export_turn(service: Any, folder: str | Path, step: int | None = None,
-                png_scale: float = 8.0, sender: str = "") -> ExportResult:
-    from app.render import export_png
-    from engine.bundle import write_bundles
+def export_files(service: Any, folder: str | Path, step: int | None = None, sender: str = "",
+                 progress: Any = None, cancel: Any = None) -> ExportResult:
+    """Reports, bundles and the outbox (no Qt: may run in a worker thread)."""
+    from engine.bundle import bundle_name, write_bundle
     from engine.outbox import write_outbox
-    from engine.service import export_stem
+    from engine.service import RunCancelled
 
+    tell = progress or (lambda _f, _m: None)
     folder = Path(folder)
     step = service.current_step if step is None else step
     out = ExportResult(folder)
+    tell(0.0, "writing reports")
     out.reports = service.export(folder, step)
-    out.bundles = write_bundles(service, folder / "bundles", step)
-    png = folder / f"{export_stem(service.name)}-t{step:03d}-map.png"
+    factions = service.scenario.factions
+    by_faction = {}
+    for i, f in enumerate(factions):
+        if cancel is not None and cancel.is_set():
+            raise RunCancelled("export cancelled; the files written so far stay")
+        tell(0.05 + 0.85 * i / max(1, len(factions)), f"bundle of {f.name}")
+        p = folder / "bundles" / bundle_name(service.name, step, f.number)
+        by_faction[f.number] = write_bundle(service, f.number, p, step)
+    out.bundles = list(by_faction.values())
+    tell(0.9, "writing the outbox")
+    entries = write_outbox(service, folder / "outbox", step, bundles=by_faction, sender=sender)
+    out.outbox = [e.path for e in entries if e.path is not None]
+    out.notes += [e.note for e in entries if e.note]
+    return out
+
+
+def export_images(service: Any, out: ExportResult, step: int | None = None,
+                  png_scale: float = 8.0) -> ExportResult:
+    """The map PNG (Qt rendering: on the GUI thread)."""
+    from app.render import export_png
+    from engine.service import export_stem
+
+    step = service.current_step if step is None else step
+    png = out.folder / f"{export_stem(service.name)}-t{step:03d}-map.png"
     try:
         export_png(service.scenario.map, png, scale=png_scale)
         out.png = png
     except Exception as e:  # noqa: BLE001 (the reports are written; say what failed)
         out.notes.append(f"{png}: map image not written ({type(e).__name__}: {e})")
-    by_faction = {int(p.name.rsplit("-f", 1)[1].split(".")[0]): p for p in out.bundles}
-    entries = write_outbox(service, folder / "outbox", step, bundles=by_faction, sender=sender)
-    out.outbox = [e.path for e in entries if e.path is not None]
-    out.notes += [e.note for e in entries if e.note]
     return out
+
+
+def export_turn(service: Any, folder: str | Path, step: int | None = None,
+                png_scale: float = 8.0, sender: str = "") -> ExportResult:
+    return export_images(service, export_files(service, folder, step, sender), step, png_scale)

@@ -1,4 +1,4 @@
-"""Running a turn off the GUI thread.
+"""Running a turn (or any long job on the game) off the GUI thread.
 
 The worker opens its own GameService on the game file (a database connection belongs to
 the thread that uses it) and calls service.run with a progress callback and a cancel
@@ -20,10 +20,12 @@ class RunWorker(QObject):
     failed = Signal(str)           # why, in the service's words
     cancelled = Signal(str)
 
-    def __init__(self, where: str, game: str | None = None):
+    def __init__(self, where: str, game: str | None = None, job=None):
         super().__init__()
         self.where = where
         self.game = game
+        # job(service, progress, cancel_event) -> result; default: run the turn
+        self.job = job or (lambda svc, progress, cancel: svc.run(progress, cancel))
         self.cancel_event = threading.Event()
         self.seconds = 0.0
 
@@ -34,7 +36,7 @@ class RunWorker(QObject):
         t0 = time.perf_counter()
         try:
             with GameService.open(self.where, self.game) as svc:
-                result = svc.run(self.progress.emit, self.cancel_event)
+                result = self.job(svc, self.progress.emit, self.cancel_event)
         except RunCancelled as e:
             self.seconds = time.perf_counter() - t0
             self.cancelled.emit(str(e))
@@ -60,16 +62,18 @@ class TurnRunner(QObject):
         self.thread: QThread | None = None
         self.worker: RunWorker | None = None
         self.seconds = 0.0  # how long the last run took in its thread
+        self.kind = ""      # 'run' or 'export': what the running (or last) job is
 
     @property
     def running(self) -> bool:
         return self.thread is not None
 
-    def start(self, where: str, game: str | None = None) -> None:
+    def start(self, where: str, game: str | None = None, job=None, kind: str = "run") -> None:
         if self.running:
-            raise RuntimeError("a turn is running already")
+            raise RuntimeError("a job is running already")
+        self.kind = kind
         self.thread = QThread()
-        self.worker = RunWorker(where, game)
+        self.worker = RunWorker(where, game, job)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.progress.connect(self.progress)

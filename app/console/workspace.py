@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.console.charts import Charts
 from app.console.dashboard import Dashboard, deadline
-from app.console.export import ExportResult, export_turn
+from app.console.export import ExportResult, export_files, export_images, export_turn
 from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
 from app.console.results import ResultsPage
 from app.console.runner import TurnRunner
@@ -53,6 +53,7 @@ class RunTiming:
 class ConsoleWorkspace(QWidget):
     statusMessage = Signal(str)  # noqa: N815 (Qt naming)
     runFinished = Signal(str)    # noqa: N815  'done', 'failed', 'cancelled'
+    exportFinished = Signal(object)  # noqa: N815  ExportResult, or None if it failed
 
     def __init__(self, parent: QWidget | None = None, interactive: bool = True):
         super().__init__(parent)
@@ -67,9 +68,12 @@ class ConsoleWorkspace(QWidget):
         self.setAcceptDrops(True)
         self.runner = TurnRunner(self)
         self.runner.progress.connect(self._progress)
-        self.runner.finished.connect(self._run_done)
-        self.runner.failed.connect(self._run_failed)
-        self.runner.cancelled.connect(self._run_cancelled)
+        self.runner.finished.connect(
+            lambda r: self._export_done(r) if self.runner.kind == "export" else self._run_done(r))
+        self.runner.failed.connect(
+            lambda w: self._export_failed(w) if self.runner.kind == "export" else self._run_failed(w))
+        self.runner.cancelled.connect(
+            lambda w: self._export_failed(w) if self.runner.kind == "export" else self._run_cancelled(w))
         self._tick = QTimer(self)
         self._tick.setInterval(10)
         self._tick.timeout.connect(self._on_tick)
@@ -524,12 +528,48 @@ class ConsoleWorkspace(QWidget):
         self.say(res.summary().splitlines()[0])
         return res
 
+    def export_in_background(self, folder: str | Path, step: int | None = None) -> bool:
+        """Reports, bundles and outbox in the worker thread (a big game has many bundles);
+        the map PNG and the charts follow on the GUI thread. exportFinished tells the end."""
+        if self.service is None or self.runner.running:
+            return False
+        folder = Path(folder)
+        self._export_step = self.service.current_step if step is None else step
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.run_label.setText(f"exporting turn {self._export_step}…")
+        self.runner.start(self.service.where, self.service.name,
+                          lambda svc, progress, cancel: export_files(
+                              svc, folder, self._export_step, "", progress, cancel), "export")
+        self._set_enabled()
+        return True
+
+    def _export_done(self, res: ExportResult) -> None:
+        self.progress.setVisible(False)
+        export_images(self.service, res, self._export_step)
+        try:
+            self.update_charts()
+            res.charts = self.charts.export_png(res.folder / "charts.png") if self.charts.plots else None
+        except Exception as e:  # noqa: BLE001
+            res.notes.append(f"charts not written ({type(e).__name__}: {e})")
+        self._set_enabled()
+        self.run_label.setText(res.summary().splitlines()[0])
+        self.say(res.summary().splitlines()[0])
+        if self.interactive:
+            QMessageBox.information(self, "Export", res.summary())
+        self.exportFinished.emit(res)
+
+    def _export_failed(self, why: str) -> None:
+        self.progress.setVisible(False)
+        self._set_enabled()
+        self.run_label.setText("export stopped")
+        self.error("Export", why)
+        self.exportFinished.emit(None)
+
     def export_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Export the turn into a folder")
         if folder:
-            res = self.export_to(folder)
-            if res is not None and self.interactive:
-                QMessageBox.information(self, "Export", res.summary())
+            self.export_in_background(folder)
 
     def export_charts_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save charts", "charts.png", "PNG image (*.png)")

@@ -121,8 +121,13 @@ def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_pat
     assert w.results.visible_events() and all("kok.moved" in x for x in w.results.visible_events())
 
     out = tmp_path / "export"
-    res = w.export_to(out)
-    assert res is not None
+    done = []
+    w.exportFinished.connect(done.append)
+    assert w.export_in_background(out)  # bundles of a big game take a while: off the GUI thread
+    assert not w.export_button.isEnabled()
+    qtbot.waitUntil(lambda: bool(done), timeout=120_000)
+    res = done[0]
+    assert res is not None, w.last_error
     names = {p.name for p in res.reports}
     for f in svc.scenario.factions:
         for ext in ("txt", "html", "json"):
@@ -192,3 +197,15 @@ def test_drop_and_paste_dialog_paths(qtbot, console, demo_game, tmp_path):
     d = w.dashboard
     rows = {int(d.item(r, 0).text()): d.row_values(r) for r in range(d.rowCount())}
     assert rows[3][2] == "yes"
+
+
+def test_export_to_synchronous(qtbot, console, demo_game, tmp_path):
+    db, script = demo_game
+    w = console
+    assert w.set_game(db)
+    for f, text in script[1].items():
+        w.paste_text(text, faction=f)
+    run_and_wait(qtbot, w)
+    res = w.export_to(tmp_path / "x")
+    assert res is not None and len(res.outbox) == 4 and res.png is not None
+    assert "4 bundles" in res.summary()
