@@ -28,6 +28,7 @@ from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, Submission, TurnModel
 from engine.rulesets.kok import catalogs as _cat
+from engine.rulesets.kok import events as _events  # noqa: F401  (registers the event kinds for reading back)
 from engine.rulesets.kok.state import SCHEMA
 from engine.scenario import Scenario
 from engine.state import State
@@ -146,18 +147,21 @@ class KingOfKings(Ruleset):
         return sorted(set(words))
 
     def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int]) -> str:
-        """`LAND x y type n ... dirs` (or SEA from a sea province) for every own troop at
-        path[0] that can move there; path is a list of neighbouring cells."""
+        """The order for own troops at path[0] along path (neighbouring cells): `SEA` with
+        ships and everything aboard while the path stays at sea (or sets sail from the
+        coast), `LAND` with the land troops when it marches or goes ashore."""
         from engine.rulesets.kok.board import Board
 
         b = Board(state, scenario)
         start = path[0]
-        sea = b.is_sea(start)
         units = b.of(start, faction)
+        sea = len(path) > 1 and b.is_sea(path[1])
+        if sea and not any(b.troop(s).sea_move > 0 and n > 0 for s, n in units.items()):
+            return ""  # no ships here: nothing can sail
         parts = []
         for t in b.order:
             n = units.get(t.symbol, 0)
-            if n <= 0 or (t.sea_move if sea else t.land_move) <= 0:
+            if n <= 0 or (t.land_move <= 0 and (not sea or t.sea_move <= 0)):
                 continue
             parts.append(f"{t.name.replace(' ', '')[:2].upper()} {n}")
         if not parts:
@@ -172,24 +176,27 @@ class KingOfKings(Ruleset):
         return f"{'SEA' if sea else 'LAND'} {x} {y} {' '.join(parts)} {' '.join(dirs)}"
 
     def move_range(self, state: State, faction: int, scenario: Scenario, cell: int):
-        """Movement points of the slowest own troop at `cell` (a general: the fastest);
-        each step costs the entered province's move cost; land troops stay off the sea."""
+        """On land: movement points of the slowest own troop (a general's army: the
+        fastest), each step the entered province's move cost, land only. At sea: the
+        slowest ship's points through sea, and any coast next to the fleet to land on."""
         from engine.rulesets.kok.board import Board
 
         b = Board(state, scenario)
         sea = b.is_sea(cell)
-        units = {s: n for s, n in b.of(cell, faction).items() if n > 0}
-        speeds = [(b.troop(s).sea_move if sea else b.troop(s).land_move) for s in units]
+        units = [b.troop(s) for s, n in b.of(cell, faction).items() if n > 0]
+        speeds = [t.sea_move if sea else t.land_move for t in units]
         speeds = [v for v in speeds if v > 0]
         if not speeds:
             return 0, None
-        general = any(b.troop(s).general for s in units)
+        general = any(t.general for t in units)
         budget = max(speeds) if general else min(speeds)
 
         def cost(a: int, c: int) -> float | None:
-            if b.is_sea(c) != sea:
-                return None
-            return 1.0 if sea else float(max(1, b.terrain(c).move))
+            if not sea:
+                return None if b.is_sea(c) else float(max(1, b.terrain(c).move))
+            if b.is_sea(c):
+                return 1.0
+            return 1.0 if b.is_sea(a) else None  # going ashore ends the move
 
         return budget, cost
 
