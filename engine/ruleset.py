@@ -218,13 +218,23 @@ class Ruleset(ABC):
 
     def cell_owners(self, state: State, scenario: Scenario) -> dict[int, int]:
         """cell -> faction holding it, for colouring maps. Default: records of any state
-        table with int fields `cell` and `owner` (0 = nobody, left out)."""
+        table with an int `owner` (0 = nobody, left out) and either an int `cell` or a
+        text field naming a map area (region maps: every cell of the area)."""
         out: dict[int, int] = {}
-        for rows in state.tables.values():
-            for r in rows:
-                cell, owner = getattr(r, "cell", None), getattr(r, "owner", None)
-                if isinstance(cell, int) and isinstance(owner, int) and owner:
+        areas = scenario.map.areas
+        for name in sorted(state.tables):
+            for r in state.tables[name]:
+                owner = getattr(r, "owner", None)
+                if not isinstance(owner, int) or isinstance(owner, bool) or not owner:
+                    continue
+                cell = getattr(r, "cell", None)
+                if isinstance(cell, int) and not isinstance(cell, bool):
                     out[cell] = owner
+                    continue
+                area = next((v for v in vars(r).values() if isinstance(v, str) and v in areas), None)
+                if area is not None:
+                    for c in sorted(areas[area].cells):
+                        out[c] = owner
         return out
 
     # ---- scenario design (optional hooks) -----------------------------------------
