@@ -215,3 +215,21 @@ def test_cells_named_in_diagnostics(t4):
     found = cells_named(art, "Move knight Paris - Champagne")
     assert [art.regions().label(c) for c in found] == ["Paris", "Champagne"]
     assert board_cell(art, next(iter(art.areas["Paris"].cells))) == found[0]
+
+
+def test_kok_fleet_moves_and_landings_check_clean(t4):
+    grid, rs = t4.gmap.grid, t4.ruleset
+    fleet = grid.cell(12, 9)  # a sea province with 1 foot soldier and 2 ships of player 1
+    sail = od.move_order(rs, t4.state, 1, t4.scenario, [fleet, grid.cell(12, 10)])
+    land = od.move_order(rs, t4.state, 1, t4.scenario, [fleet, grid.cell(12, 8)])
+    assert (sail, land) == ("SEA 12 9 FO 1 SH 2 S", "LAND 12 9 FO 1 N")
+    for line in (sail, land):
+        sheet = rs.parse_orders(f"BEGIN\n{line}\nEND\n", "SP1.R5")
+        assert list(sheet.diagnostics) + rs.check(sheet, t4.state, 1, t4.scenario) == []
+    reach = ViewerModel([t4]).reachable(fleet)
+    assert grid.cell(12, 8) in reach and grid.cell(12, 10) in reach
+    sea = {c for c in reach if t4.gmap.terrain_at(c) == "sea"}
+    ashore = set(reach) - sea
+    assert ashore and all(any(n in sea for n in grid.neighbours(c)) for c in ashore)
+    with pytest.raises(ValueError, match="no units"):  # land troops cannot sail without ships
+        od.move_order(rs, t4.state, 1, t4.scenario, [grid.cell(3, 1), grid.cell(3, 0)])
