@@ -231,7 +231,8 @@ class Ruleset(ABC):
                 if isinstance(cell, int) and not isinstance(cell, bool):
                     out[cell] = owner
                     continue
-                area = next((v for v in vars(r).values() if isinstance(v, str) and v in areas), None)
+                area = next((v for v in getattr(r, "__dict__", {}).values()
+                             if isinstance(v, str) and v in areas), None)
                 if area is not None:
                     for c in sorted(areas[area].cells):
                         out[c] = owner

@@ -20,26 +20,34 @@ from engine.scenario import Scenario
 from engine.state import State
 
 
-def cell_records(state: State) -> dict[int, list[tuple]]:
-    """cell -> sorted (table, values) of every record placed on that cell."""
+def cell_records(state: State, areas: dict | None = None) -> dict[int, list[tuple]]:
+    """cell -> sorted (table, values) of every record placed on that cell: records with
+    an int `cell`, or (region maps, `areas` given) a text field naming a map area."""
     out: dict[int, list[tuple]] = {}
     for name in sorted(state.tables):
         rows = state.tables[name]
-        if not rows or not isinstance(getattr(rows[0], "cell", None), int):
+        if not rows:
             continue
         names = [f.name for f in dataclasses.fields(rows[0])]  # plain fields: no deep copies
-        for r in rows:
-            cell = r.cell
-            out.setdefault(cell, []).append((name, tuple(getattr(r, n) for n in names)))
+        if isinstance(getattr(rows[0], "cell", None), int):
+            for r in rows:
+                out.setdefault(r.cell, []).append((name, tuple(getattr(r, n) for n in names)))
+        elif areas:
+            for r in rows:
+                values = tuple(getattr(r, n) for n in names)
+                area = next((v for v in values if isinstance(v, str) and v in areas), None)
+                if area is not None:
+                    for c in areas[area].cells:
+                        out.setdefault(c, []).append((name, values))
     for v in out.values():
         v.sort()
     return out
 
 
-def changed_cells(before: State | None, after: State) -> set[int]:
+def changed_cells(before: State | None, after: State, areas: dict | None = None) -> set[int]:
     if before is None:
         return set()
-    a, b = cell_records(before), cell_records(after)
+    a, b = cell_records(before, areas), cell_records(after, areas)
     return {c for c in set(a) | set(b) if a.get(c) != b.get(c)}
 
 

@@ -201,7 +201,7 @@ class ResultsPage(QWidget):
 
     def records(self, step: int) -> dict[int, list[tuple]]:
         if step not in self._cells:
-            self._cells[step] = cell_records(self.state(step))
+            self._cells[step] = cell_records(self.state(step), self.service.scenario.map.areas)
         return self._cells[step]
 
     def show_step(self, step: int) -> None:

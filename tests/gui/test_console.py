@@ -209,3 +209,26 @@ def test_export_to_synchronous(qtbot, console, demo_game, tmp_path):
     res = w.export_to(tmp_path / "x")
     assert res is not None and len(res.outbox) == 4 and res.png is not None
     assert "4 bundles" in res.summary()
+
+
+@pytest.mark.parametrize("name", ["artnes", "coi"])
+def test_other_rulesets(qtbot, console, tmp_path, name):
+    """The console knows no ruleset: ARTNES (regions) and Conquest of Island (real time)."""
+    scen, script = registry.get(name).demo()
+    db = tmp_path / f"{name}.db"
+    with GameService.create(db, scen) as svc:
+        for f, text in (script.get(1) or {}).items():
+            svc.import_text(text, faction=f)
+    w = console
+    assert w.set_game(db)
+    assert w.dashboard.rowCount() == len(scen.factions)
+    run_and_wait(qtbot, w)
+    w.tabs.setCurrentWidget(w.charts)
+    assert w.charts.plots
+    if name == "artnes":
+        assert w.service.current_step == 1 and w.results.visible_events()
+        assert w.results.map.owned  # realms named by area colour their cells
+        assert w.results.map.changed
+    else:  # a forum game with no posts yet: nothing to run, said plainly
+        assert w.service.current_step == 0 and "nothing to run" in w.run_label.text()
+        assert w.results.map.owned
