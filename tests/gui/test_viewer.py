@@ -230,3 +230,28 @@ def test_gui_screenshot_of_viewer_workspace(game, tmp_path):
 
     img = QImage(str(png))
     assert (img.width(), img.height()) == (1200, 800)
+
+
+def _colours(img, step=16):
+    return {img.pixel(x, y) for x in range(0, img.width(), step) for y in range(0, img.height(), step)}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("shutil").which("xvfb-run") is None, reason="needs xvfb-run")
+def test_viewer_screenshot_under_xvfb(tmp_path):
+    """A real X server: the window shows the map, lists and editor (not a blank frame)."""
+    from app.viewer import sample_bundle
+
+    png = tmp_path / "xvfb.png"
+    env = {k: v for k, v in __import__("os").environ.items() if k != "QT_QPA_PLATFORM"}
+    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", sys.executable, "-m",
+                        "app.viewer", str(sample_bundle()), "--screenshot", str(png)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=180, env=env)
+    assert r.returncode == 0, r.stderr
+    from PySide6.QtGui import QImage
+
+    img = QImage(str(png))
+    assert (img.width(), img.height()) == (1400, 900)
+    assert len(_colours(img)) > 40  # terrain, owners, markers, text: a blank window has ~3
+    centre = img.copy(450, 250, 400, 350)
+    assert len(_colours(centre, 8)) > 15
