@@ -54,6 +54,7 @@ class KingOfKings(Ruleset):
     name = "kok"
     title = "King of Kings 4.10"
     turn_model = TurnModel.SIMULTANEOUS
+    public_reports = True  # section 8: the report is the same for every player
     map_kinds = ("square",)
     state_schema = SCHEMA
 
@@ -199,6 +200,21 @@ class KingOfKings(Ruleset):
             return 1.0 if b.is_sea(a) else None  # going ashore ends the move
 
         return budget, cost
+
+    def order_paths(self, sheet: OrderSheet, state: State, faction: int,
+                    scenario: Scenario) -> list[tuple[int, list[int]]]:
+        """(line, cells walked) of every LAND and SEA order of a sheet, for the map."""
+        from engine.rulesets.kok import orders_model as om
+        from engine.rulesets.kok.orders import bind
+
+        grid = scenario.map.grid
+        bind(sheet, grid.width)
+        out = []
+        for o in sheet.orders:
+            if isinstance(o, (om.LandMove, om.SeaMove)) and 0 <= o.cell < len(grid):
+                cells = [o.cell] + [c for c in grid.walk(o.cell, o.route) if c is not None]
+                out.append((o.line, cells[:len(o.route) + 1]))
+        return out
 
     def orders_filename(self, state: State, faction: int, scenario: Scenario) -> str:
         return f"SP{faction}.R{state.step + 1}"
