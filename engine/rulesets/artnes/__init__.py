@@ -217,6 +217,19 @@ class Artnes(Ruleset):
         return "\n".join(f"Move {reports._plural(kind, n)} {route}"
                          for kind, n in sorted(counts.items()) if kind != "castle")
 
+    def order_paths(self, sheet: OrderSheet, state: State, faction: int,
+                    scenario: Scenario) -> list[tuple[int, list[int]]]:
+        """(line, regions) of every Move order whose realms are all on the map."""
+        board = scenario.map.board()
+        out = []
+        for o in sheet.orders:
+            route = getattr(o, "route", None)
+            if type(o).__name__ == "Move" and route:
+                cells = [board.parse(r) for r in route]
+                if None not in cells:
+                    out.append((o.line, cells))
+        return out
+
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         from engine.rulesets.artnes.demo import demo
 
