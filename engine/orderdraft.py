@@ -5,6 +5,7 @@ Rulesets may provide optional hooks (all looked up with getattr, so a ruleset wi
 them still works with plain defaults):
 
     order_keywords() -> list[str]                       words for completion and colouring
+    order_paths(sheet, state, faction, scenario) -> [(line, cells)]   moves to draw
     move_order(state, faction, scenario, path) -> str   order line(s) moving the faction's
                                                         units at path[0] along path
     move_range(state, faction, scenario, cell) -> (budget, step_cost or None)
@@ -74,6 +75,21 @@ def move_order(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
     if not text:
         raise ValueError(f"no units of yours at {board.label(path[0])} can move")
     return text
+
+
+def order_paths(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
+                text: str) -> list[tuple[int, list[int]]]:
+    """(line, board cells) of the moves in an orders text, where the ruleset can say
+    (hook `order_paths`); [] otherwise or if anything goes wrong."""
+    fn = getattr(ruleset, "order_paths", None)
+    if fn is None:
+        return []
+    try:
+        sheet = ruleset.parse_orders(text, source="")
+        return [(int(line), [int(c) for c in cells])
+                for line, cells in fn(sheet, state, faction, scenario) if len(cells) >= 2]
+    except Exception:  # noqa: BLE001 (drawing routes is a convenience)
+        return []
 
 
 def orders_filename(ruleset: Ruleset, state: State, faction: int, scenario: Scenario) -> str:
@@ -146,5 +162,5 @@ def orders_email(text: str, to: str, subject: str, filename: str, sender: str = 
     return bytes(msg)
 
 
-__all__ = ["order_keywords", "move_order", "orders_filename", "orders_subject", "insert_order",
+__all__ = ["order_keywords", "move_order", "order_paths", "orders_filename", "orders_subject", "insert_order",
            "orders_email", "complete_path"]

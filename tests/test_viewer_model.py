@@ -233,3 +233,18 @@ def test_kok_fleet_moves_and_landings_check_clean(t4):
     assert ashore and all(any(n in sea for n in grid.neighbours(c)) for c in ashore)
     with pytest.raises(ValueError, match="no units"):  # land troops cannot sail without ships
         od.move_order(rs, t4.state, 1, t4.scenario, [grid.cell(3, 1), grid.cell(3, 0)])
+
+
+def test_order_paths_for_drawing_routes(t4):
+    grid, rs = t4.gmap.grid, t4.ruleset
+    text = "BEGIN\nLAND 2 2 FO 1 S S\nDEF 3 2 C\nSEA 12 9 FO 1 SH 2 S W\nEND\n"
+    paths = od.order_paths(rs, t4.state, 1, t4.scenario, text)
+    assert paths == [(2, [grid.cell(2, 2), grid.cell(2, 3), grid.cell(2, 4)]),
+                     (4, [grid.cell(12, 9), grid.cell(12, 10), grid.cell(11, 10)])]
+    assert od.order_paths(rs, t4.state, 1, t4.scenario, "\x00garbage LAND") == []
+    art = registry.get("artnes")
+    scen, _ = art.demo()
+    got = od.order_paths(art, art.initial_state(scen), 1, scen,
+                         "Nation: England\nMove knight London - Wessex - Cornwall\n")
+    board = scen.map.board()
+    assert [[board.label(c) for c in cells] for _, cells in got] == [["London", "Wessex", "Cornwall"]]

@@ -147,3 +147,33 @@ class OwnersLayer(MapLayer):
             edge.setAlpha(200)
             painter.setPen(QPen(edge, 0))
             painter.drawPath(path)
+
+
+class RoutesLayer(MapLayer):
+    """Every move in the orders being written, as an arrow-like line (red: a line with an
+    error), so the whole turn's plan is visible on the map."""
+
+    def __init__(self, gmap: GameMap, z: float = 11.8):
+        super().__init__(gmap, z)
+        self.routes: list[tuple[list[tuple[float, float]], bool]] = []
+
+    def set_routes(self, routes: list[tuple[list[int], bool]]) -> None:
+        self.routes = [([board_point(self.gmap, c) for c in cells], bad) for cells, bad in routes]
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.routes:
+            return
+        ppu = max(_ppu(painter), 1e-6)
+        for pts, bad in self.routes:
+            colour = QColor("#e53935" if bad else "#ff8f00")
+            pen = QPen(colour, 3.0 / ppu)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            q = [QPointF(x, y) for x, y in pts]
+            for a, b in zip(q, q[1:], strict=False):
+                painter.drawLine(a, b)
+            painter.setBrush(colour)
+            painter.drawEllipse(q[-1], 4.5 / ppu, 4.5 / ppu)

@@ -30,7 +30,14 @@ from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from app.viewer.lists import RegionsTable, UnitsTable
 from app.viewer.orders import OrdersPanel
-from app.viewer.overlays import FogLayer, OwnersLayer, PathLayer, UnitsLayer, board_point
+from app.viewer.overlays import (
+    FogLayer,
+    OwnersLayer,
+    PathLayer,
+    RoutesLayer,
+    UnitsLayer,
+    board_point,
+)
 from engine import orderdraft as od
 from engine.orders import Diagnostic
 from engine.viewer_model import (
@@ -190,6 +197,7 @@ class ViewerWorkspace(QMainWindow):
         self.units.cellPicked.connect(self.show_cell)
         self.events.itemClicked.connect(self._event_clicked)
         self.orders.problemActivated.connect(self._problem_activated)
+        self.orders.checked.connect(self._draw_routes)
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
@@ -339,7 +347,9 @@ class ViewerWorkspace(QMainWindow):
         self.unit_marks = UnitsLayer(gmap)
         self.reach_overlay = CellsOverlay(gmap, 11.5, "#3ddc84", 60)
         self.path_layer = PathLayer(gmap)
-        for item in (self.owners, self.fog, self.unit_marks, self.reach_overlay, self.path_layer):
+        self.routes = RoutesLayer(gmap)
+        for item in (self.owners, self.fog, self.unit_marks, self.reach_overlay, self.routes,
+                     self.path_layer):
             self.scene.addItem(item)
         self.canvas.set_map_scene(self.scene)
         self.minimap.attach()
@@ -435,6 +445,15 @@ class ViewerWorkspace(QMainWindow):
         cell = item.data(0, CELL_ROLE)
         if cell is not None:
             self.show_cell(int(cell))
+
+    def _draw_routes(self, diags: list) -> None:
+        """The moves of the orders as written, redrawn after every check."""
+        tv = self.turn
+        if tv is None or self.scene is None:
+            return
+        bad = {d.line for d in diags if d.line and d.severity == "error"}
+        paths = od.order_paths(tv.ruleset, tv.state, tv.faction, tv.scenario, self.orders.text())
+        self.routes.set_routes([(cells, line in bad) for line, cells in paths])
 
     def _problem_activated(self, d: Diagnostic) -> None:
         if self.gmap is None:

@@ -134,6 +134,9 @@ def test_error_listed_then_fixed_then_move_drawn_saved_and_imported(viewer, qtbo
     assert expected in lines
     assert lines.index(expected) < lines.index("END")
     assert ws.tool.path == [] and not ws.orders.errors()
+    qtbot.waitUntil(lambda: len(ws.routes.routes) == 1, timeout=3000)  # drawn as a route
+    pts, bad = ws.routes.routes[0]
+    assert len(pts) == 2 and not bad
     # save with the GM's file name, write the e-mail
     out = ws.save_orders(tmp_path)
     assert out.name == "SP1.R3" and out.read_text(encoding="utf-8") == ws.orders.text()
