@@ -58,6 +58,16 @@ def owners(ruleset, state: State, scenario: Scenario) -> dict[int, int]:
         return {}
 
 
+class OutlineOverlay(CellsOverlay):
+    """Cells drawn as one shape: the outline of a territory, not a grid of its cells."""
+
+    def set_cells(self, cells) -> None:
+        before = self.cells
+        super().set_cells(cells)
+        if self.cells is not before and not self._path.isEmpty():
+            self._path = self._path.simplified()
+
+
 class ConsoleMap(QWidget):
     """A MapCanvas showing one map, with faction colours and a changed-cells outline."""
 
@@ -69,7 +79,7 @@ class ConsoleMap(QWidget):
         lay.addWidget(self.canvas)
         self.scene: MapScene | None = None
         self.faction_layers: dict[int, CellsOverlay] = {}
-        self.changed_layer: CellsOverlay | None = None
+        self.changed_layer: OutlineOverlay | None = None
         self.owned: dict[int, int] = {}
         self.changed: set[int] = set()
 
@@ -79,11 +89,13 @@ class ConsoleMap(QWidget):
         self.scene = MapScene(gmap, self)
         self.faction_layers = {}
         for i, (f, colour) in enumerate(sorted(colours.items())):
-            layer = CellsOverlay(gmap, 8 + i * 0.001, colour, 150)
-            layer.pen = QPen(QColor(colour).darker(130), 0)
+            layer = OutlineOverlay(gmap, 4.5 + i * 0.001, colour, 150)  # under sites, labels
+            pen = QPen(QColor(colour).darker(150), 1.5)
+            pen.setCosmetic(True)
+            layer.pen = pen
             self.scene.addItem(layer)
             self.faction_layers[f] = layer
-        self.changed_layer = CellsOverlay(gmap, 9.5, "#ffffff", 0)
+        self.changed_layer = OutlineOverlay(gmap, 9.5, "#ffffff", 0)
         pen = QPen(QColor("#ffe14d"), 2.5)
         pen.setCosmetic(True)
         self.changed_layer.pen = pen
