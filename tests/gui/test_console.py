@@ -193,7 +193,14 @@ def test_drop_and_paste_dialog_paths(qtbot, console, demo_game, tmp_path):
     assert w.service is not None and w.service.current_step == 0
     f = tmp_path / "SP3.R1"
     f.write_text(script[1][3], encoding="utf-8")
-    w.drop_paths([f])  # anything else is imported
+    from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(f))])
+    ev = QDropEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                    Qt.KeyboardModifier.NoModifier)
+    w.dropEvent(ev)  # anything else is imported
     d = w.dashboard
     rows = {int(d.item(r, 0).text()): d.row_values(r) for r in range(d.rowCount())}
     assert rows[3][2] == "yes"
