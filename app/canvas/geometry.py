@@ -233,8 +233,10 @@ def flood(table: np.ndarray, start: int, mask: np.ndarray) -> np.ndarray:
         nb = table[frontier].ravel()
         nb = nb[nb >= 0]
         nb = nb[mask[nb] & ~seen[nb]]
+        nb.sort()  # distinct cells (repeats would compound from one ring to the next)
+        nb = nb[np.concatenate(([True], nb[1:] != nb[:-1]))] if len(nb) else nb
         seen[nb] = True
-        frontier = nb  # may repeat a cell a few times; `seen` stops it spreading further
+        frontier = nb
     return np.flatnonzero(seen)
 
 

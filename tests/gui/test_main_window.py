@@ -94,11 +94,12 @@ def test_drop_a_file_onto_the_window(win, tmp_path):
 
 
 def test_workspaces_and_undo_shortcuts(win, qtbot):
-    win.set_workspace("console")
-    assert "issue 7" in win.tabs.currentWidget().text()
-    win.set_workspace("viewer")
-    assert "issue 4" in win.tabs.currentWidget().text()
-    win.set_workspace("editor")
+    from app.main_window import WORKSPACES
+
+    for key in ("console", "viewer", "scenario", "editor"):
+        win.set_workspace(key)
+        assert win.tabs.currentIndex() == WORKSPACES.index(key)
+    assert win.tabs.currentWidget() is win.editor
     assert [s.toString() for s in win.redo_action.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
     ed = win.editor
     ed.set_terrain("forest")
