@@ -68,7 +68,9 @@ def test_built_viewer_runs_its_selftest(tmp_path):
                         "pip install 'realmsmith[installer]' to build and test the bundles")
     build = _load("build")
     start = time.perf_counter()
-    built = build.build("viewer", tmp_path / "dist", tmp_path / "work", quiet=True)
+    # Windows: a windowed (no console) executable may print nowhere; build a console one.
+    built = build.build("viewer", tmp_path / "dist", tmp_path / "work",
+                        console=sys.platform == "win32", quiet=True)
     build_s = time.perf_counter() - start
     assert built.executable.is_file()
     internal = built.folder / "_internal"
