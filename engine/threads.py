@@ -118,6 +118,8 @@ class _Reader:
             return self.problem(line, "post has no id; left out")
         if not author_s:
             return self.problem(line, f"post {pid_s} has no author; left out")
+        if time is None or not str(time).strip():
+            return self.problem(line, f"post {pid_s} has no time; left out")
         if when is None:
             return self.problem(line, f"post {pid_s}: cannot read the time {str(time)!r}; left out")
         body = "" if text is None else str(text)
@@ -211,7 +213,8 @@ class _Reader:
                               for f in ("id", "author", "time", "text", "edited_at")))
 
     def csv(self, text: str) -> None:
-        reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+        text = text.lstrip("\ufeff")
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
         try:
             header = next(reader)
         except (StopIteration, csv.Error):
@@ -242,6 +245,14 @@ class _Reader:
                       get("edited_at"))
 
 
+def _delimiter(text: str) -> str:
+    """',' unless the header line is clearly split by ';' or tabs instead."""
+    head = text.split("\n", 1)[0]
+    counts = {d: head.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
+
+
 def _order(sub: Submission) -> tuple:
     pid = str(sub.meta.get("post_id", ""))
     return (sub.received_at, 0 if pid.isdigit() else 1, int(pid) if pid.isdigit() else 0, pid)
@@ -258,7 +269,9 @@ def load_thread(path: str | Path, fmt: str | None = None) -> tuple[list[Submissi
     text, encoding = decode(raw)
     r = _Reader(path, encoding)
     kind = fmt or sniff(path, text)
-    if not text.strip():
+    if "\x00" in text:  # NUL survives only in binary data (UTF-16 with a BOM decodes clean)
+        r.problem(0, "the thread file is binary data, not a text, JSON or CSV export of posts")
+    elif not text.strip():
         r.problem(0, "the thread file is empty", severity=Severity.WARNING)
     elif kind == "json":
         r.json(text)
