@@ -54,6 +54,7 @@ class TurnView:
     source: str = ""
     password: str = ""
     gm_address: str = ""
+    bundle: bool = False                    # False: a GM's game database seen as `faction`
 
     @property
     def gmap(self) -> GameMap:
@@ -166,6 +167,8 @@ def from_bundle(b: Any, source: str = "") -> TurnView:
     rs = registry.get(b.ruleset)
     scen = b.scenario
     reports = dict(getattr(b, "reports", {}) or {})
+    if "text" not in reports:
+        reports.update(_stored_reports(b))
     data = None
     if "json" in reports:
         try:
@@ -181,7 +184,32 @@ def from_bundle(b: Any, source: str = "") -> TurnView:
     return TurnView(rs, scen, b.state, int(b.step), int(b.faction.number), b.events,
                     reports.get("text", ""), data, template,
                     _board_cells(scen.map, b.visible_cells), source or str(b.path),
-                    b.faction.password or "", gm_address(scen))
+                    b.faction.password or "", gm_address(scen), True)
+
+
+def _stored_reports(b: Any) -> dict[str, str]:
+    """The bundle's reports read straight from its store, stored under the faction or as
+    the one public report (whichever the writing and reading versions disagree on)."""
+    from engine.service import GameService
+
+    out: dict[str, str] = {}
+    try:
+        svc = GameService.open(b.path)
+    except Exception:  # noqa: BLE001
+        return out
+    try:
+        with svc.store.reading() as c:
+            for fmt in svc.ruleset.report_formats:
+                for who in (int(b.faction.number), None):
+                    text = svc.store.load_report(c, int(b.step), who, fmt)
+                    if text:
+                        out[fmt] = text
+                        break
+    except Exception:  # noqa: BLE001 (a bundle without reports still shows its map)
+        pass
+    finally:
+        svc.close()
+    return out
 
 
 def _board_cells(gmap: GameMap, grid_cells_seen: Iterable[int] | None) -> frozenset[int] | None:

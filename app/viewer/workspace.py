@@ -133,7 +133,7 @@ class ViewerWorkspace(QMainWindow):
         self.setCentralWidget(self.canvas)
         self.picked: int | None = None
         self.reach: dict[int, float] = {}
-        self._loaded_step: int | None = None
+        self._loaded_key: tuple | None = None
         self._build_docks()
         self._build_toolbar()
         self._empty_note()
@@ -229,6 +229,13 @@ class ViewerWorkspace(QMainWindow):
         self.turn_box = QComboBox()
         self.turn_box.currentIndexChanged.connect(self._turn_chosen)
         bar.addWidget(self.turn_box)
+        self.faction_label = QLabel(" Faction ")
+        self.faction_box = QComboBox()
+        self.faction_box.setToolTip("A game database holds every faction: choose whose view to show")
+        self.faction_box.activated.connect(self._faction_chosen)
+        self._faction_actions = [bar.addWidget(self.faction_label), bar.addWidget(self.faction_box)]
+        for a in self._faction_actions:
+            a.setVisible(False)
         bar.addSeparator()
         act("Cancel move", self.cancel_move, "Forget the path being drawn (Esc)")
         bar.addSeparator()
@@ -280,6 +287,7 @@ class ViewerWorkspace(QMainWindow):
                    faction: int | None = None) -> bool:
         """Open bundles (several: merged as turns of one game). Errors go to error()."""
         model = self.model if add else ViewerModel()
+        self._paths = ([*getattr(self, "_paths", [])] if add else []) + [Path(p) for p in paths]
         ok = True
         for p in paths:
             try:
@@ -331,9 +339,20 @@ class ViewerWorkspace(QMainWindow):
         self.turn_box.setCurrentIndex(len(self.model.turns) - 1)
         self.turn_box.blockSignals(False)
         self._show_report(tv)
-        if self._loaded_step != tv.step:  # a new turn: start its orders from the template
-            self._loaded_step = tv.step
+        key = (tv.scenario.name, tv.faction, tv.step)
+        if self._loaded_key != key:  # a new turn, game or faction: orders from its template
+            self._loaded_key = key
             self.orders.set_turn(tv, od.order_keywords(tv.ruleset), self.orders_filename())
+        game_db = not tv.bundle
+        for a in self._faction_actions:
+            a.setVisible(game_db)
+        if game_db:
+            self.faction_box.blockSignals(True)
+            self.faction_box.clear()
+            for f in tv.scenario.factions:
+                self.faction_box.addItem(f"{f.number} {f.name}", f.number)
+            self.faction_box.setCurrentIndex(max(0, self.faction_box.findData(tv.faction)))
+            self.faction_box.blockSignals(False)
         self.info.setText(f"  {tv.scenario.name} · {tv.faction_name} (#{tv.faction}) · "
                           f"turn {tv.step} · orders for turn {tv.step + 1}  ")
         self.cancel_move()
@@ -411,6 +430,11 @@ class ViewerWorkspace(QMainWindow):
             item(phases[phase], text, cell)
         for i in range(self.events.topLevelItemCount()):
             self.events.topLevelItem(i).setExpanded(i == 0 or not battles)
+
+    def _faction_chosen(self, index: int) -> None:
+        number = self.faction_box.itemData(index)
+        if number is not None and self.turn is not None and number != self.turn.faction:
+            self.open_paths(list(self._paths), faction=int(number))
 
     def _turn_chosen(self, index: int) -> None:
         if 0 <= index < len(self.model.turns):

@@ -258,3 +258,21 @@ def test_viewer_screenshot_under_xvfb(tmp_path):
     assert len(_colours(img)) > 40  # terrain, owners, markers, text: a blank window has ~3
     centre = img.copy(450, 250, 400, 350)
     assert len(_colours(centre, 8)) > 15
+
+
+def test_game_database_shows_a_chosen_faction(qtbot, game):
+    from app.viewer.workspace import ViewerWorkspace
+
+    ws = ViewerWorkspace(interactive=False)
+    qtbot.addWidget(ws)
+    ws.show()
+    assert ws.open_paths([game[0]])
+    assert ws.turn.faction == 1 and not ws.turn.bundle
+    assert ws._faction_actions[1].isVisible()
+    i = ws.faction_box.findData(3)
+    ws.faction_box.setCurrentIndex(i)
+    ws.faction_box.activated.emit(i)
+    assert ws.turn.faction == 3 and "player 3" in ws.orders.text()
+    assert ws.open_paths([game[1]])  # a bundle: no faction choice
+    assert ws.turn.bundle and not ws._faction_actions[1].isVisible()
+    assert "player 1" in ws.orders.text()
