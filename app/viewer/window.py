@@ -92,11 +92,14 @@ class ViewerWindow(QMainWindow):
 
     def dropEvent(self, event) -> None:  # noqa: N802
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
+        if paths and self.workspace.confirm_discard():
             self.workspace.open_paths(paths)  # several files: turns of one game, merged
             event.acceptProposedAction()
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        if not self.workspace.confirm_discard():
+            event.ignore()
+            return
         if self.interactive:
             settings.set_value("viewerGeometry", self.saveGeometry())
         if self.workspace.scene is not None:

@@ -307,7 +307,7 @@ class ViewerWorkspace(QMainWindow):
 
     def open_dialog(self, add: bool = False) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Open report bundle", "", OPEN_FILTER)
-        if paths:
+        if paths and (add or self.confirm_discard()):
             self.open_paths(paths, add=add)
 
     # ---- showing -------------------------------------------------------------------------
@@ -343,6 +343,7 @@ class ViewerWorkspace(QMainWindow):
         if self._loaded_key != key:  # a new turn, game or faction: orders from its template
             self._loaded_key = key
             self.orders.set_turn(tv, od.order_keywords(tv.ruleset), self.orders_filename())
+            self.orders.edit.document().setModified(False)
         game_db = not tv.bundle
         for a in self._faction_actions:
             a.setVisible(game_db)
@@ -555,12 +556,34 @@ class ViewerWorkspace(QMainWindow):
         if path.is_dir():
             path = path / self.orders_filename()
         path.write_text(self.orders.text(), encoding="utf-8")
+        self.orders.edit.document().setModified(False)
         n = len(self.orders.errors())
         self.statusMessage.emit(f"Saved {path}" + (f" ({n} errors still listed)" if n else ""))
         return path
 
+    def orders_unsaved(self) -> bool:
+        return self.turn is not None and self.orders.edit.document().isModified()
+
+    def confirm_discard(self) -> bool:
+        """Ask before drafted orders that were never saved are replaced (interactive only)."""
+        if not self.orders_unsaved() or not self.interactive:
+            return True
+        r = QMessageBox.question(self, "Unsaved orders", "Your orders are not saved. Save them?",
+                                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                                 | QMessageBox.StandardButton.Cancel)
+        if r == QMessageBox.StandardButton.Save:
+            self.save_dialog()
+            return not self.orders_unsaved()
+        return r == QMessageBox.StandardButton.Discard
+
     def save_dialog(self) -> None:
         if self.turn is None:
+            return
+        self.orders.run_check()
+        n = len(self.orders.errors())
+        if n and self.interactive and QMessageBox.question(
+                self, "Orders with errors", f"The checker lists {n} error(s); the GM's intake "
+                "will report the same. Save anyway?") != QMessageBox.StandardButton.Yes:
             return
         path, _ = QFileDialog.getSaveFileName(self, "Save orders", self.orders_filename(),
                                               "Orders (*)")

@@ -77,6 +77,7 @@ def test_opens_map_lists_report_and_template(viewer):
     assert ws.scene is not None and ws.gmap is tv.gmap
     assert "KING OF KINGS" in ws.report.toPlainText()
     assert ws.orders.text().startswith("# King of Kings") and "SP1.R3" in ws.orders.text()
+    assert not ws.orders_unsaved()
     assert ws.units.model.rowCount() == len([a for a in tv.state["armies"] if a.count > 0])
     assert ws.events.topLevelItemCount() > 0
     assert ws.unit_marks.marks and ws.owners.paths
@@ -138,7 +139,9 @@ def test_error_listed_then_fixed_then_move_drawn_saved_and_imported(viewer, qtbo
     pts, bad = ws.routes.routes[0]
     assert len(pts) == 2 and not bad
     # save with the GM's file name, write the e-mail
+    assert ws.orders_unsaved()
     out = ws.save_orders(tmp_path)
+    assert not ws.orders_unsaved()
     assert out.name == "SP1.R3" and out.read_text(encoding="utf-8") == ws.orders.text()
     eml = ws.write_email(tmp_path / "orders.eml")
     msg = email.message_from_bytes(eml.read_bytes(), policy=policy.default)
