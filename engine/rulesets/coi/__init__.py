@@ -33,6 +33,7 @@ class ConquestOfIsland(Ruleset):
     title = "Conquest of Island"
     turn_model = TurnModel.REALTIME
     map_kinds = ("hex",)
+    cell_notation = "col,row"  # how posts name hexes ("4,5"); the viewer labels cells so
     state_schema = SCHEMA
     report_formats = ("text", "bbcode", "html", "json")
 
