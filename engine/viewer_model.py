@@ -302,14 +302,20 @@ def place_cell(gmap: GameMap, value: Any) -> int | None:
     return None
 
 
-def cell_label(gmap: GameMap, cell: int) -> str:
+def cell_label(gmap: GameMap, cell: int, notation: str | None = None) -> str:
+    """A board cell's name, in the ruleset's notation (attribute `cell_notation`) if given."""
     try:
-        return gmap.board().label(cell)
+        return gmap.board().label(cell, notation)
     except Exception:  # noqa: BLE001
         return str(cell)
 
 
 # ---- generic reading of the state --------------------------------------------------------
+
+def notation_of(ruleset: Ruleset) -> str | None:
+    n = getattr(ruleset, "cell_notation", None)
+    return n if isinstance(n, str) else None
+
 
 def _first(names: Iterable[str], fields: tuple[str, ...]) -> str | None:
     names = list(names)
@@ -351,7 +357,8 @@ def turn_units(tv: TurnView) -> list[UnitRow]:
                 continue
             owner = int(getattr(r, owner_f) or 0)
             out.append(UnitRow(owner, names.get(owner, str(owner) if owner else "-"),
-                               str(getattr(r, kind_f)), count, cell, cell_label(gmap, cell),
+                               str(getattr(r, kind_f)), count, cell,
+                               cell_label(gmap, cell, notation_of(tv.ruleset)),
                                tv.step, owner == tv.faction))
     return out
 
@@ -383,7 +390,7 @@ def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
         if not tv.sees(c):
             continue
         o = owner.get(c, 0)
-        out[c] = RegionRow(c, cell_label(gmap, c), rname.get(c, ""), _terrain(gmap, c), o,
+        out[c] = RegionRow(c, cell_label(gmap, c, notation_of(tv.ruleset)), rname.get(c, ""), _terrain(gmap, c), o,
                            names.get(o, "") if o else "", units.get(c, 0), tv.step)
     return out
 

@@ -49,6 +49,7 @@ from engine.viewer_model import (
     cells_named,
     grid_cells,
     load_turn,
+    notation_of,
 )
 
 OPEN_FILTER = ("Report bundles (*.rsbundle);;Game databases (*.rsgame *.db *.sqlite);;"
@@ -387,7 +388,7 @@ class ViewerWorkspace(QMainWindow):
             if group:  # a heading across both columns
                 it = QTreeWidgetItem([text, ""])
             else:
-                it = QTreeWidgetItem(["" if cell is None else cell_label(gmap, cell), text])
+                it = QTreeWidgetItem(["" if cell is None else self.label(cell), text])
                 it.setToolTip(1, text)
             if cell is not None:
                 it.setData(0, CELL_ROLE, int(cell))
@@ -450,10 +451,15 @@ class ViewerWorkspace(QMainWindow):
         self.scene.selection.set_cells(grid_cells(self.gmap, cell))
         self.statusMessage.emit(self.describe_cell(cell))
 
+    def label(self, cell: int) -> str:
+        """A place's name as the ruleset's orders write it."""
+        tv = self.turn
+        return cell_label(self.gmap, cell, notation_of(tv.ruleset) if tv else None)
+
     def describe_cell(self, cell: int) -> str:
         here = self.model.units_at(cell)
         seen = self.model.seen().get(cell)
-        text = cell_label(self.gmap, cell)
+        text = self.label(cell)
         if seen is None:
             return text + ": never seen"
         if here:
@@ -503,7 +509,7 @@ class ViewerWorkspace(QMainWindow):
                 self.reach_overlay.set_cells(cells)
                 self.scene.selection.set_cells(grid_cells(self.gmap, cell))
                 self.path_layer.set_path([cell])
-                self.statusMessage.emit(f"Moving from {cell_label(self.gmap, cell)}: click the "
+                self.statusMessage.emit(f"Moving from {self.label(cell)}: click the "
                                         "path, then the last cell again (or Enter)")
             else:
                 self.show_cell(cell)
@@ -519,7 +525,7 @@ class ViewerWorkspace(QMainWindow):
         self.path_layer.set_path(self.tool.path)
         far = [c for c in self.tool.path if c not in self.reach]
         if far:
-            self.statusMessage.emit(f"{cell_label(self.gmap, far[0])} is beyond this turn's reach")
+            self.statusMessage.emit(f"{self.label(far[0])} is beyond this turn's reach")
 
     def commit_move(self) -> str:
         tv = self.turn
