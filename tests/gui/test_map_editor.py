@@ -404,3 +404,25 @@ def test_cached_tiles_draw_what_the_paths_draw(qtbot):
     m.set_terrain([m.grid.cell(20, 20)], "sea")  # an edit drops just that chunk's tile
     assert len(scene.terrain._tiles) >= 1
     scene.detach()
+
+
+def test_layer_toggles_and_minimap_click(hexed, qtbot):
+    from PySide6.QtCore import QPointF
+
+    ed = hexed
+    box = ed.layers_panel.boxes["grid"]
+    assert box.isChecked() and ed.scene.grid.isVisible()
+    box.setChecked(False)
+    assert not ed.scene.grid.isVisible()
+    assert not ed.scene.coords.isVisible()  # coordinates start hidden
+    ed.layers_panel.boxes["coords"].setChecked(True)
+    assert ed.scene.coords.isVisible()
+    ed.canvas.set_ppu(60)
+    mm = ed.minimap
+    mm.resize(200, 150)
+    src, dst = mm._target()
+    qtbot.mouseClick(mm, Qt.MouseButton.LeftButton, pos=dst.topLeft().toPoint() + QPointF(3, 3).toPoint())
+    before = ed.canvas.visible_rect().center()
+    qtbot.mouseClick(mm, Qt.MouseButton.LeftButton, pos=dst.bottomRight().toPoint() - QPointF(3, 3).toPoint())
+    after = ed.canvas.visible_rect().center()
+    assert after.x() > before.x() + 5 and after.y() > before.y() + 5
