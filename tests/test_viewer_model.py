@@ -248,3 +248,18 @@ def test_order_paths_for_drawing_routes(t4):
                          "Nation: England\nMove knight London - Wessex - Cornwall\n")
     board = scen.map.board()
     assert [[board.label(c) for c in cells] for _, cells in got] == [["London", "Wessex", "Cornwall"]]
+
+
+def test_places_are_labelled_as_the_ruleset_writes_them():
+    from engine.viewer_model import TurnView
+
+    coi = registry.get("coi")
+    scen, _ = coi.demo()
+    state = coi.initial_state(scen)
+    f = scen.factions[0].number
+    tv = TurnView(coi, scen, state, 0, f)
+    units = [u for u in turn_units(tv) if u.own]
+    assert units
+    col, row = scen.map.grid.colrow(units[0].cell)
+    assert units[0].where == f"{col},{row}"
+    assert cells_named(scen.map, f"Move all from {col},{row} to 1,1")[0] == units[0].cell
