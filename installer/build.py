@@ -43,17 +43,22 @@ class Built:
 
 def build(target: str, dist: Path, work: Path, console: bool = False,
           quiet: bool = False) -> Built:
-    """Run PyInstaller on installer/<name>.spec; raises CalledProcessError if it fails."""
+    """Run PyInstaller on installer/<name>.spec; raises CalledProcessError if it fails
+    (with PyInstaller's output in .stdout/.stderr when quiet)."""
     name = TARGETS[target]
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean" if not quiet else "",
+    # No --clean: PyInstaller reuses what it analysed in WORK when nothing changed.
+    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm",
            "--distpath", str(dist), "--workpath", str(work / name),
            "--log-level", "WARN", str(INSTALLER / f"{name}.spec")]
-    cmd = [c for c in cmd if c]
     if console and target == "viewer":
         cmd += ["--", "--console"]
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL if quiet else None)
+    if quiet:  # keep PyInstaller's log, show it only if the build fails
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, errors="replace")
+        if proc.returncode:
+            raise subprocess.CalledProcessError(proc.returncode, cmd, proc.stdout, proc.stderr)
+    else:
+        subprocess.run(cmd, check=True, cwd=ROOT)
     return Built(name, dist / name, time.perf_counter() - start)
 
 

@@ -69,8 +69,11 @@ def test_built_viewer_runs_its_selftest(tmp_path):
     build = _load("build")
     start = time.perf_counter()
     # Windows: a windowed (no console) executable may print nowhere; build a console one.
-    built = build.build("viewer", tmp_path / "dist", tmp_path / "work",
-                        console=sys.platform == "win32", quiet=True)
+    try:
+        built = build.build("viewer", tmp_path / "dist", tmp_path / "work",
+                            console=sys.platform == "win32", quiet=True)
+    except subprocess.CalledProcessError as e:
+        pytest.fail(f"PyInstaller failed (exit {e.returncode}):\n{(e.stderr or '')[-3000:]}")
     build_s = time.perf_counter() - start
     assert built.executable.is_file()
     internal = built.folder / "_internal"
