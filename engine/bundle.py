@@ -138,8 +138,10 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
                 if step != 0:
                     st.add_step(c, step, "done")
                 st.save_events(c, step, mine)
+                # A public ruleset's service reads everyone's report from the GM's slot.
+                owner = None if rs.public_reports else faction
                 for fmt, text in reports.items():
-                    st.save_report(c, step, faction, fmt, text)
+                    st.save_report(c, step, owner, fmt, text)
                 st.set_game(c, current_step=step)
                 if visible is not None:
                     from engine.db.schema import MapCell

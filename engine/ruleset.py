@@ -198,6 +198,10 @@ class Ruleset(ABC):
         """A report rendered as 'text' (the game's classic format), 'html' or 'json'."""
 
     report_formats: tuple[str, ...] = ("text", "html", "json")
+    # Everyone sees everything (e.g. King of Kings, section 8): one report is built and
+    # rendered per format and every faction is given that one. Identical by construction,
+    # and a 20-player turn renders 1 report instead of 21.
+    public_reports: bool = False
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""

@@ -509,9 +509,16 @@ class GameService(StepRunner):
             return self.store.load_events(c, step, faction, kind)
 
     def report(self, step: int | None, faction: int | None, fmt: str = "text") -> str:
+        public = faction is not None and self.ruleset.public_reports
+        if public and self.scenario.faction(faction) is None:
+            raise GameDbError(f"no faction {faction} in this game")
         with self.store.reading() as c:
             step = int(self.store.game(c).current_step) if step is None else step
-            out = self.store.load_report(c, step, faction, fmt)
+            # A public game's report is the same for everyone and stored once, as the GM's;
+            # a faction's own copy (older bundles) is the fallback.
+            out = self.store.load_report(c, step, None, fmt) if public else None
+            if out is None:
+                out = self.store.load_report(c, step, faction, fmt)
         if out is None:
             who = "the GM" if faction is None else f"faction {faction}"
             raise GameDbError(f"no {fmt} report for {who} at turn {step}")
@@ -528,12 +535,18 @@ class GameService(StepRunner):
             step = int(self.store.game(c).current_step) if step is None else step
             base = export_stem(self.store.game(c).name)
             keys = self.store.report_keys(c, step)
+            if self.ruleset.public_reports:
+                fmts = [fmt for who, fmt in keys if who == 0]
+                keys = [(0, fmt) for fmt in fmts] + [
+                    (f.number, fmt) for f in sorted(self.scenario.factions, key=lambda f: f.number)
+                    for fmt in fmts]
             if not keys:
                 raise GameDbError(f"no reports for turn {step}" + (" (turn 0 is the start; run a turn first)" if step == 0 else ""))
             for faction, fmt in keys:
                 who = "gm" if faction == 0 else f"f{faction:02d}"
                 p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
-                p.write_text(self.store.load_report(c, step, faction or None, fmt), encoding="utf-8")
+                src = None if self.ruleset.public_reports else (faction or None)
+                p.write_text(self.store.load_report(c, step, src, fmt), encoding="utf-8")
                 written.append(p)
             written += self._write_templates(c, folder, base, step)
         return written

@@ -170,7 +170,8 @@ class StepRunner:
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None]) -> int:
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
-        who_all = [f.number for f in scen.factions] + [None]
+        # Public games: only the GM's report is built; the service hands it to every faction.
+        who_all = [None] if rs.public_reports else [f.number for f in scen.factions] + [None]
         for i, faction in enumerate(who_all):
             who = "the GM" if faction is None else f"faction {faction}"
             tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
