@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -23,13 +22,10 @@ from app.editor.workspace import MapEditor
 from engine.map import GameMap, new_map
 
 WORKSPACES = ("editor", "scenario", "console", "viewer")
-PLACEHOLDERS = {
-    "scenario": ("Scenario designer", "issue 7"),
-    "console": ("GM console", "issue 7"),
-    "viewer": ("Player viewer", "issue 4"),
-}
-OPEN_FILTER = ("Maps and games (*.rsmap *.rsmap.gz *.rsgame *.db *.sqlite *.tmj *.tmx);;"
+OPEN_FILTER = ("Maps, games and bundles (*.rsmap *.rsmap.gz *.rsgame *.db *.sqlite *.rsbundle "
+               "*.tmj *.tmx);;"
                "Realmsmith maps (*.rsmap *.rsmap.gz);;Game databases (*.rsgame *.db *.sqlite);;"
+               "Report bundles (*.rsbundle);;"
                "Tiled maps (*.tmj *.tmx);;All files (*)")
 DEMO_MAP = Path(__file__).resolve().parents[1] / "maps" / "kok-demo" / "map.rsmap"
 
@@ -43,38 +39,26 @@ class MainWindow(QMainWindow):
         self.doc = Document(new_map("hex", 40, 30, "ocean"))
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.editor = MapEditor(self, self.doc.gmap)
-        self.tabs.addTab(self.editor, "Map editor")
-        for key in WORKSPACES[1:]:
-            title, issue = PLACEHOLDERS[key]
-            page = QLabel(f"<h2>{title}</h2><p>This workspace arrives with {issue}.</p>"
-                          f"<p>It will share the map canvas of the map editor.</p>")
-            page.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            page.setObjectName(f"placeholder_{key}")
-            self.tabs.addTab(page, title)
-        from app.designer.workspace import ScenarioDesigner  # issue 7
-
-        self.designer = ScenarioDesigner(self)
-        i = WORKSPACES.index("scenario")
-        self.tabs.widget(i).deleteLater()
-        self.tabs.removeTab(i)
-        self.tabs.insertTab(i, self.designer, "Scenario designer")
         from app.console import ConsoleWorkspace  # issue 7
-
-        self.console = ConsoleWorkspace(self, interactive=interactive)
-        i = WORKSPACES.index("console")
-        self.tabs.widget(i).deleteLater()
-        self.tabs.removeTab(i)
-        self.tabs.insertTab(i, self.console, "GM console")
-        self.console.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 6000))
+        from app.designer.workspace import ScenarioDesigner  # issue 7
         from app.viewer.workspace import ViewerWorkspace  # issue 4
 
+        self.editor = MapEditor(self, self.doc.gmap)
+        self.designer = ScenarioDesigner(self)
+        self.console = ConsoleWorkspace(self, interactive=interactive)
         self.viewer = ViewerWorkspace(self, interactive=interactive)
-        i = WORKSPACES.index("viewer")
-        self.tabs.widget(i).deleteLater()
-        self.tabs.removeTab(i)
-        self.tabs.insertTab(i, self.viewer, "Player viewer")
+        for page, title in ((self.editor, "Map editor"), (self.designer, "Scenario designer"),
+                            (self.console, "GM console"), (self.viewer, "Player viewer")):
+            self.tabs.addTab(page, title)
+        self.console.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 6000))
         self.viewer.attach(self)
+        # Undo/Redo (menu and shortcuts) act on the workspace in front.
+        self.undo_group = QUndoGroup(self)
+        self._stacks = {self.editor: self.editor.stack, self.designer: self.designer.stack}
+        for stack in self._stacks.values():
+            self.undo_group.addStack(stack)
+        self.undo_group.setActiveStack(self.editor.stack)
+        self.tabs.currentChanged.connect(self._workspace_changed)
         self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()
@@ -133,9 +117,9 @@ class MainWindow(QMainWindow):
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         e = mb.addMenu("&Edit")
-        undo = ed.stack.createUndoAction(self, "&Undo")
+        undo = self.undo_group.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = ed.stack.createRedoAction(self, "&Redo")
+        redo = self.undo_group.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         e.addAction(undo)
         e.addAction(redo)
@@ -308,6 +292,9 @@ class MainWindow(QMainWindow):
 
     def set_workspace(self, key: str) -> None:
         self.tabs.setCurrentIndex(WORKSPACES.index(key))
+
+    def _workspace_changed(self, _index: int) -> None:
+        self.undo_group.setActiveStack(self._stacks.get(self.tabs.currentWidget()))
 
     def _toggle_layer(self, name: str) -> None:
         scene = self.editor.scene

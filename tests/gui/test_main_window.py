@@ -115,6 +115,30 @@ def test_workspaces_and_undo_shortcuts(win, qtbot):
     assert ed.gmap.terrain_at(30) == "forest"
 
 
+def test_undo_follows_the_workspace_in_front(win):
+    from PySide6.QtGui import QUndoCommand
+
+    done = []
+
+    class Mark(QUndoCommand):
+        def redo(self):
+            done.append(1)
+
+        def undo(self):
+            done.pop()
+
+    win.set_workspace("scenario")
+    win.designer.stack.push(Mark("designer edit"))
+    assert done == [1] and win.undo_action.isEnabled()
+    win.undo_action.trigger()  # Ctrl+Z while the designer is in front
+    assert done == [] and win.designer.stack.index() == 0
+    win.set_workspace("editor")
+    assert win.undo_group.activeStack() is win.editor.stack
+    assert not win.undo_action.isEnabled()  # the editor has nothing to undo
+    win.set_workspace("console")
+    assert win.undo_group.activeStack() is None
+
+
 def test_generate_map_through_mapgen(win):
     mapgen = pytest.importorskip("engine.mapgen")
     from app.editor.dialogs import GenerateDialog
