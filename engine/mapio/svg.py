@@ -6,11 +6,6 @@ pixel size. One <path> per terrain keeps a 500x500 hex map to a few seconds and 
 
 from __future__ import annotations
 
-import colorsys
-import hashlib
-import json
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -18,37 +13,10 @@ import numpy as np
 
 from engine.map import GameMap
 from engine.mapio.common import cell_rings, link_chains
+from engine.palette import hash_colour, load_palette, terrain_colour  # noqa: F401 (re-exported)
 
-PALETTES = Path(__file__).resolve().parents[2] / "resources" / "palettes"
 LINK_STYLE = {"river": 'stroke="#2f6db5" stroke-width="0.22"',
               "road": 'stroke="#7a4b22" stroke-width="0.12" stroke-dasharray="0.3 0.15"'}
-
-
-@lru_cache(maxsize=8)
-def load_palette(name: str = "default") -> dict[str, str]:
-    """Terrain colours of resources/palettes/<name>.json; empty when missing or damaged."""
-    try:
-        data = json.loads((PALETTES / f"{name}.json").read_text(encoding="utf-8"))
-        return {str(k).casefold(): str(v) for k, v in data.get("terrains", {}).items()}
-    except (OSError, ValueError, AttributeError):
-        return {}
-
-
-def hash_colour(name: str) -> str:
-    """A stable colour from the name (same recipe as the canvas, so both agree)."""
-    h = hashlib.sha256(name.casefold().encode()).digest()
-    r, g, b = colorsys.hsv_to_rgb(h[0] / 255.0, 0.35 + h[1] / 255.0 * 0.3, 0.55 + h[2] / 255.0 * 0.3)
-    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
-
-
-def terrain_colour(name: str, palette: str = "default") -> str:
-    key = name.casefold().replace("_", " ").strip()
-    pal = load_palette(palette)
-    if key in pal:
-        return pal[key]
-    if key.endswith("s") and key[:-1] in pal:
-        return pal[key[:-1]]
-    return hash_colour(key)
 
 
 def _cell_paths(rings: np.ndarray) -> str:
