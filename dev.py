@@ -60,9 +60,9 @@ def ensure_venv() -> None:
     subprocess.run([*pip, "uv"], check=False)
     uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
     if uv.exists():
-        cmd = [str(uv), "pip", "install", "-q", "--python", str(PY), "-e", f"{ROOT}[test]"]
+        cmd = [str(uv), "pip", "install", "-q", "--python", str(PY), "-e", f"{ROOT}[test,installer]"]
     else:
-        cmd = [*pip, "-e", f"{ROOT}[test]"]
+        cmd = [*pip, "-e", f"{ROOT}[test,installer]"]
     subprocess.run(cmd, check=True)
     STAMP.write_text(want)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -66,7 +67,7 @@ class MainWindow(QMainWindow):
         self.designer.attach(self)
         self.editor.canvas.cellHovered.connect(self._hovered)
         self.editor.canvas.zoomChanged.connect(self._zoomed)
-        self.editor.stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
+        self.editor.stack.cleanChanged.connect(self._clean_changed)
         self.resize(1400, 900)
         self._update_title()
         geom = settings.value("geometry")
@@ -292,6 +293,11 @@ class MainWindow(QMainWindow):
 
     def set_workspace(self, key: str) -> None:
         self.tabs.setCurrentIndex(WORKSPACES.index(key))
+
+    def _clean_changed(self, clean: bool) -> None:
+        # A QUndoStack clears itself in its destructor, after this window's C++ side is gone.
+        if shiboken6.isValid(self):
+            self.setWindowModified(not clean)
 
     def _workspace_changed(self, _index: int) -> None:
         self.undo_group.setActiveStack(self._stacks.get(self.tabs.currentWidget()))

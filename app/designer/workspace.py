@@ -9,6 +9,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QPointF, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
@@ -95,8 +96,8 @@ class ScenarioDesigner(QWidget):
         self.redo_action.setEnabled(False)
         self.stack.canUndoChanged.connect(self.undo_action.setEnabled)
         self.stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        self.stack.undoTextChanged.connect(lambda t: self.undo_action.setToolTip(f"Undo {t}"))
-        self.stack.redoTextChanged.connect(lambda t: self.redo_action.setToolTip(f"Redo {t}"))
+        self.stack.undoTextChanged.connect(lambda t: _tip(self.undo_action, f"Undo {t}"))
+        self.stack.redoTextChanged.connect(lambda t: _tip(self.redo_action, f"Redo {t}"))
         bar.addSeparator()
         bar.addAction("Check", self.revalidate)
         self.game_label = QLabel("")
@@ -683,3 +684,9 @@ def _copy(v: Any) -> Any:
 
 def _site_copy(s: Site) -> Site:
     return Site(s.id, s.cell, s.kind, s.name, dict(s.attrs))
+
+
+def _tip(action, text: str) -> None:
+    # The stack clears itself (emitting) in its destructor, after the toolbar's actions died.
+    if shiboken6.isValid(action):
+        action.setToolTip(text)
