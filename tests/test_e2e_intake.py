@@ -244,3 +244,16 @@ def test_paste_in_other_encodings_from_stdin(game, codec):
     assert r.returncode == EXIT_OK, r.stderr
     [(_, text)] = stored_texts(game)
     assert text == ORDERS
+
+
+def test_text_padded_with_nul_bytes_is_read(game, tmp_path, capsys):
+    f = tmp_path / "SP1.R1"
+    f.write_bytes(ORDERS.encode("utf-8") + b"\x00" * 7)
+    code, out, _ = cli(capsys, "import", game, f)
+    assert code == EXIT_OK, out
+    assert f"{f}: info (invalid): {f} ends in 7 NUL bytes; dropped" in out
+    [(_, text)] = stored_texts(game)
+    assert text == ORDERS
+    g = tmp_path / "SP2.R1"  # a NUL inside is still binary
+    g.write_bytes(b"BEGIN\n\x00ALL 1 1\nEND\n")
+    assert cli(capsys, "import", game, g)[0] == EXIT_ERRORS

@@ -216,6 +216,11 @@ def decode(data: bytes, name: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
     diags: list[Diagnostic] = []
     text: str | None = None
     encoding = ""
+    padded = _trailing_nuls(data)
+    if padded:  # some editors and mail tools pad a text with NULs; the text itself is fine
+        data = data[:len(data) - padded]
+        diags.append(_diag(f"{label} ends in {padded} NUL byte{'s' * (padded > 1)}; dropped",
+                           name, Severity.INFO))
     # Byte-order marks are certain; UTF-32 before UTF-16 because FF FE starts both.
     for bom, codec in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
                        (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
@@ -286,6 +291,18 @@ def decode(data: bytes, name: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
         diags.append(_diag(f"{label} is blank (only white space); no orders in it", name,
                            Severity.WARNING))
     return Decoded(text, encoding, diags)
+
+
+def _trailing_nuls(data: bytes) -> int:
+    """How many NUL bytes pad the end of an otherwise NUL-free 8-bit or UTF-8 text."""
+    body = data.rstrip(b"\x00")
+    if len(body) == len(data) or not body.strip() or b"\x00" in body:
+        return 0
+    n = len(data) - len(body)
+    # UTF-16/32 text ends in NULs of its own (the high byte of the last character)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _sniff_utf16(data):
+        return 0
+    return n
 
 
 def _codec(charset: str) -> str | None:
