@@ -149,12 +149,34 @@ def parse(text: str, source: str = "") -> OrderSheet:
     if not isinstance(text, str):
         sheet.add(Diagnostic(INVALID, "orders are not text"))
         return sheet
+    text, quoted = _forum_markup(text)
+    for first, last in quoted:
+        sheet.add(Diagnostic(INVALID, f"quoted text (lines {first}-{last}) ignored: orders are "
+                             "only read outside [quote]", first, 0, "", severity=Severity.WARNING))
     for n, raw in split_lines(text):
         try:
             _line(sheet, n, raw)
         except (ValueError, IndexError, OverflowError) as e:  # never let one line stop the sheet
             sheet.add(Diagnostic(INVALID, f"cannot read this line ({e})", n, 0, raw[:MAX_LINE]))
     return sheet
+
+
+# Formatting a forum adds or a player types; [quote] blocks are somebody else's words.
+_TAG = re.compile(r"\[/?(?:b|i|u|s|color|colour|size|font|center|left|right|highlight|"
+                  r"list|\*|url|code|spoiler)(?:=[^\]\n]*)?\]", re.I)
+_QUOTE = re.compile(r"\[quote(?:=[^\]\n]*)?\].*?(?:\[/quote\]|\Z)", re.I | re.S)
+
+
+def _forum_markup(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """BBCode tags removed and [quote] blocks blanked, line numbers kept; the quotes' lines."""
+    quoted: list[tuple[int, int]] = []
+
+    def blank(m: re.Match[str]) -> str:
+        first = text.count("\n", 0, m.start()) + 1
+        quoted.append((first, first + m.group().count("\n")))
+        return "\n" * m.group().count("\n")
+
+    return _TAG.sub("", _QUOTE.sub(blank, text)), quoted
 
 
 def _bad(sheet: OrderSheet, n: int, raw: str, msg: str, sev: Severity = Severity.ERROR) -> None:

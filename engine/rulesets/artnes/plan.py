@@ -14,6 +14,7 @@ from engine.rulesets.artnes.rules import (
     Board,
     at_war,
     count_units,
+    fold,
     has_castle,
     owner_of,
     points_used,
@@ -77,11 +78,11 @@ def nation_names(scenario: Scenario, state: State) -> dict[int, str]:
 
 
 def match_nation(text: str, names: dict[int, str]) -> list[int]:
-    key = " ".join(text.split()).casefold()
-    exact = [k for k, v in names.items() if v.casefold() == key]
+    key = fold(text)
+    exact = [k for k, v in names.items() if fold(v) == key]
     if exact:
         return exact
-    return sorted(k for k, v in names.items() if key and v.casefold().startswith(key))
+    return sorted(k for k, v in names.items() if key and fold(v).startswith(key))
 
 
 class Planner:

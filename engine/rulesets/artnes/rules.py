@@ -3,6 +3,7 @@ board (realms, seas, coasts and realm numbers with castles) read from a region m
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -153,15 +154,22 @@ class Board:
         return sorted(n for n in self.adjacent.get(realm, ()) if self.is_realm(n))
 
     def match(self, text: str, kind: str | None = None) -> list[str]:
-        """Names a written name may mean: exact (case-insensitive) wins, else unique prefix."""
-        key = " ".join(text.replace("_", " ").split()).casefold()
+        """Names a written name may mean: exact wins, else unique prefix; case and accents
+        do not count (`mércia`, `GOTALAND` for Götaland)."""
+        key = fold(text.replace("_", " "))
         if not key:
             return []
         pool = [n for n in self.names if kind is None or self.kinds[n] == kind]
-        exact = [n for n in pool if n.casefold() == key]
+        exact = [n for n in pool if fold(n) == key]
         if exact:
             return exact
-        return [n for n in pool if n.casefold().startswith(key)]
+        return [n for n in pool if fold(n).startswith(key)]
+
+
+def fold(name: str) -> str:
+    """A name as compared: accents dropped, case folded, runs of white space as one blank."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(plain.split()).casefold()
 
 
 def board_of(gmap: GameMap) -> Board:
