@@ -276,3 +276,24 @@ def test_reimporting_a_mailbox_adds_nothing(game, tmp_path, capsys):
     assert st["factions"][3]["replaced"] == 0
     assert len(st["unmatched"]) == 1
     assert len(stored_texts(game)) == 2
+
+
+@pytest.mark.parametrize("subject, turn", [
+    ("DEMO 1", 1), ("Fwd: DEMO 1", 1), ("AW: DEMO 1", 1), ("Re: Re: [DEMO] 1", 1),
+    ("DEMO-1", 1), ("DEMO Turn1", 1), ("DEMO #1", 1), ("DEMO 01", 1), ("Orders DEMO 1", 1),
+    ("DEMO 1 (corrected)", 1), ("DEMO1", 1), ("demo turn 3", 3),
+])
+def test_kok_subjects_as_players_write_them(game, tmp_path, capsys, subject, turn):
+    f = tmp_path / "m.eml"
+    f.write_bytes(bytes(_mail("x@unknown.org", subject, "BEGIN\nALL 2 1\nEND\n")))
+    code, out, _ = cli(capsys, "import", game, f)
+    assert f"turn {turn} from the subject {subject!r}" in out
+
+
+@pytest.mark.parametrize("subject", ["DEMO2 1", "DEMO-2 1", "XDEMO 1", "OTHER 1"])
+def test_kok_subjects_of_other_games(game, tmp_path, capsys, subject):
+    f = tmp_path / "m.eml"
+    f.write_bytes(bytes(_mail("achaeans@example.org", subject, "BEGIN\nALL 2 1\nEND\n")))
+    code, out, _ = cli(capsys, "import", game, f)
+    assert code == EXIT_ERRORS and "not this game DEMO" in out
+    assert status(capsys, game)["rejected"] == [str(f)]

@@ -46,6 +46,25 @@ def parse_subject(subject: str) -> tuple[str, int] | None:
     return m.group("game").strip(), int(m.group("turn"))
 
 
+def find_code_turn(subject: str, code: str) -> int | None:
+    """The turn after this game's code anywhere in a subject: '[DEMO] 1', 'Orders DEMO 1',
+    'DEMO 1 (corrected)', 'DEMO1'; None if the code is not followed by a turn."""
+    if not code:
+        return None
+    s = _REPLY.sub("", subject or "").strip()
+    c = re.escape(code)
+    m = (re.search(rf"(?<![A-Za-z0-9]){c}[\])]?(?:\s*[\s,:/#-]\s*|\s*(?=turn))(?:turn\s*)?#?"
+                   rf"0*(\d+)(?![0-9A-Za-z])", s, re.I)
+         or re.fullmatch(rf"[\[(]?{c}0*(\d+)[\])]?", s, re.I))
+    return int(m.group(1)) if m else None
+
+
+def _ends_in_code(game: str, code: str) -> bool:
+    """'Orders DEMO' or '[DEMO]' for DEMO, but not 'DEMO-2' or 'XDEMO' (other games)."""
+    return game.lower() != code.lower() and re.search(
+        rf"(?<![A-Za-z0-9_-]){re.escape(code)}[\])]?$", game, re.I) is not None
+
+
 def _address(s: str) -> str:
     return (parseaddr(s)[1] or s).strip().lower()
 
@@ -61,6 +80,10 @@ def identify(submission: Submission, scenario: Scenario,
     sp = SP_NAME.search(submission.subject or "")
     if sp and subj and SP_NAME.fullmatch(submission.subject.strip()):
         subj = None  # the subject is a file name like SP3.R14, read below
+    elif submission.subject and code and (subj is None or _ends_in_code(subj[0], code)):
+        turn = find_code_turn(submission.subject, code)
+        if turn is not None:  # the code is there, with a list tag or words around it
+            subj = (code, turn)
     if subj is not None:
         game, turn = subj
         match.game, match.step = game, turn
