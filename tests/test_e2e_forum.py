@@ -81,3 +81,15 @@ def test_coi_quotes_of_other_posts_are_not_applied(tmp_path, capsys):
     events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1")[1].splitlines()]
     done = [(e["player"], e["action"]) for e in events if e["kind"] == "coi_action_done"]
     assert done == [(1, "move")]
+
+
+@pytest.mark.parametrize("header, says", [
+    ("Nation: Englnad", "the header names 'Englnad', which is no nation of this game (England, "),
+    ("Nation: E", "the header names 'E', which fits several nations (England, Empire)"),
+    ("Buy spearman in Wessex", "no nation header and unknown sender"),
+])
+def test_artnes_unmatched_orders_say_why(artnes, tmp_path, capsys, header, says):
+    f = tmp_path / "o.txt"
+    f.write_text(f"{header}\nBuy spearman in Wessex\n", encoding="utf-8")
+    code, out, _ = cli(capsys, "import", artnes, f)
+    assert code == EXIT_ERRORS and "UNMATCHED" in out and says in out

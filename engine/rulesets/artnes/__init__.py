@@ -147,6 +147,12 @@ class Artnes(Ruleset):
                 if (f.email and f.email.casefold() == sender) or f.name.casefold() == sender \
                         or str(f.attrs.get("forum", "")).casefold() == sender:
                     return Match(f.number, step, reason=f"sender {submission.sender}")
+        if said:
+            hits = match_nation(said, names)
+            which = ", ".join(names[n] for n in (hits or sorted(names)))
+            why = (f"the header names {said!r}, which fits several nations ({which})" if hits
+                   else f"the header names {said!r}, which is no nation of this game ({which})")
+            return Match(None, step, reason=why + ("; unknown sender" if sender else ""))
         return Match(None, step, reason="no nation header and unknown sender")
 
     # ---- reports ---------------------------------------------------------------------------
