@@ -93,3 +93,21 @@ def test_artnes_unmatched_orders_say_why(artnes, tmp_path, capsys, header, says)
     f.write_text(f"{header}\nBuy spearman in Wessex\n", encoding="utf-8")
     code, out, _ = cli(capsys, "import", artnes, f)
     assert code == EXIT_ERRORS and "UNMATCHED" in out and says in out
+
+
+def test_coi_move_written_in_several_ways(tmp_path, capsys):
+    db = tmp_path / "coi.db"
+    assert cli(capsys, "new", db, "--ruleset", "coi")[0] == EXIT_OK
+    lines = ["Move 3 swordsmen from (5,1) to (5,2)", "move 1 swordsman 5,2 -> 5,3",
+             "MOVE ONE SWORDSMAN FROM 5,3 TO 5,2", "Move 1 swordsmen from 5,2 to 5,3.",
+             "I move 1 swordsman from 5,3 into 5,2"]
+    posts = "--- post 102 | IslandGM | 2026-11-20T12:00:00Z\nThe game has started!\n\n" + "".join(
+        f"--- post {200 + i} | scapheap | 2026-11-20T12:{i:02d}:00Z\n{line}\n\n"
+        for i, line in enumerate(lines, start=1))
+    thread = tmp_path / "thread.txt"
+    thread.write_text(posts, encoding="utf-8")
+    cli(capsys, "import", db, thread)
+    assert cli(capsys, "run", db, "-q")[0] == EXIT_OK
+    events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1")[1].splitlines()]
+    done = [e["post"] for e in events if e["kind"] == "coi_action_done"]
+    assert done == ["201", "202", "203", "204", "205"]

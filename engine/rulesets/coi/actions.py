@@ -234,8 +234,9 @@ def _action(line: str, names: dict[str, str]) -> Order:
             raise BadAction("say how many units to recruit")
         return Recruit(units=units, at=_coord(m, 2))
     if verb == "move":
-        m = re.fullmatch(r"move\s+(.+?)\s+from\s+" + _COORD + r"\s+(?:to|->|into)\s+" + _COORD,
-                         line, re.I)
+        # "from" may be left out: "Move 2 archers 4,5 -> 5,5"
+        m = re.fullmatch(r"move\s+(.+?)\s+(?:from\s+)?" + _COORD + r"\s*(?:to|->|=>|into)\s*"
+                         + _COORD, line, re.I)
         if not m:
             raise BadAction("write: Move 3 swordsmen from X,Y to X,Y")
         return Move(units=parse_units(m.group(1), names), frm=_coord(m, 2), to=_coord(m, 4))
