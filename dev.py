@@ -21,9 +21,11 @@ VENV = Path(os.environ.get("REALMSMITH_VENV", ROOT / ".venv"))
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".realmsmith-installed"
-# Libraries the Qt wheels load that a minimal Debian lacks (see docs/install.md).
+# Libraries the Qt wheels load that a minimal Debian lacks, plus a virtual X server for the
+# screenshot tests (Qt names libxcb-cursor0 even when libxcb-icccm4 is the one missing).
 QT_DEBS = ["libegl1", "libgl1", "libxkbcommon0", "libfontconfig1", "libglib2.0-0",
-           "libdbus-1-3", "fonts-dejavu-core"]
+           "libdbus-1-3", "fonts-dejavu-core", "xvfb", "xauth", "libxcb-icccm4",
+           "libxcb-keysyms1", "libxcb-cursor0", "libxkbcommon-x11-0"]
 
 
 def say(msg: str) -> None:
