@@ -14,6 +14,7 @@ import re
 from email.utils import parseaddr
 from pathlib import PurePath
 
+from engine.orders import Diagnostic, Severity
 from engine.ruleset import Match, Ruleset, Submission
 from engine.scenario import Scenario
 
@@ -106,6 +107,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
             others = [g.number for g in by_mail if g.number != faction]
             why.append(f"note: sender {sender} is not faction {faction}'s address"
                        + (f" but faction {others[0]}'s" if others else ""))
+        _warn_other_players_address(sub, faction, sender, by_mail)
         if m.password is not None and f.password and m.password != f.password:
             why.append(f"wrong password for faction {faction}")
             status = BAD_PASSWORD
@@ -120,6 +122,22 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         status = WRONG_STEP
         why.append(f"orders for turn {step} but the game is at turn {current_step}")
     return _done(sub, faction, step, status, why)
+
+
+def _warn_other_players_address(sub: Submission, faction: int, sender: str,
+                                by_mail: list) -> None:
+    """Orders for one faction sent from another faction's address: taken, but the GM must
+    see it (a wrong attachment, or somebody writing orders for an ally)."""
+    others = sorted(g.number for g in by_mail)
+    if not others or faction in others:
+        return
+    d = Diagnostic("intake", f"sent from {sender}, the address of faction "
+                   f"{', '.join(map(str, others))}, not of faction {faction}; check before the "
+                   "turn runs", file=sub.source_name or sub.source_kind,
+                   severity=Severity.WARNING, faction=faction).to_dict()
+    notes = sub.meta.setdefault("diagnostics", [])
+    if d not in notes:  # matching again (reassign, rollback) must not repeat it
+        notes.append(d)
 
 
 def _done(sub: Submission, faction: int | None, step: int | None, status: str,
