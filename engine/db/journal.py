@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.engine import Connection
 
+from engine.db.results import REJECTED
 from engine.db.schema import GM, DiagnosticRow, EventRow, ReportRow, SubmissionRow
 from engine.events import Event, EventLog, EventRecord
 from engine.orders import Diagnostic, Severity
@@ -47,9 +48,14 @@ class StoredSubmission:
         return self.submission.step
 
     @property
+    def rejected(self) -> bool:
+        """Matched but unusable: another game, a wrong password, a faction not in the game."""
+        return self.submission.meta.get("match", "ok") in REJECTED
+
+    @property
     def active(self) -> bool:
         """Will be used by the next run of its step."""
-        return not self.superseded and not self.edited and self.applied_step is None
+        return not (self.superseded or self.edited or self.rejected) and self.applied_step is None
 
 
 @dataclass(frozen=True)
@@ -115,10 +121,18 @@ class JournalMixin:
 
         Latest = latest received_at (a pasted text without one counts from its import
         time), then latest imported; the earlier ones stay in history, flagged superseded.
+        Rejected submissions (another game, wrong password, unknown faction) take no part:
+        they never replace accepted orders, and nothing replaces them.
         """
-        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq).where(
+        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq,
+                                SUB.c.meta).where(
             SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
             SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
+        rejected = [r.id for r in rows
+                    if json.loads(r.meta or "{}").get("match", "ok") in REJECTED]
+        if rejected:
+            c.execute(update(SUB).where(SUB.c.id.in_(rejected)).values(superseded=False))
+        rows = [r for r in rows if r.id not in rejected]
         if not rows:
             return
         # a text without a date (pasted) counts from when it was imported
