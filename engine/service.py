@@ -238,9 +238,11 @@ class GameService(StepRunner):
     def import_text(self, text: str, source_kind: str = "paste", source_name: str = "pasted",
                     sender: str = "", subject: str = "", received_at: str = "",
                     faction: int | None = None, step: int | None = None,
-                    meta: dict[str, Any] | None = None) -> ImportResult:
+                    meta: dict[str, Any] | None = None, encoding: str = "") -> ImportResult:
         sub = _intake_text(text, source_kind, source_name, sender, subject, received_at)
         sub.meta.update(meta or {})
+        if encoding:  # the text was decoded from bytes in this encoding (stdin, a paste)
+            sub.encoding = encoding
         if faction is not None:
             sub.faction = faction
             sub.step = self.pending_step if step is None else step

@@ -65,9 +65,6 @@ def test_state_of_a_turn_that_does_not_exist(game, capsys):
     assert code == EXIT_INPUT and "no turn 99" in err
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/game_cmd.py cmd_check reads FILEs itself "
-                   "(_read_orders), not through engine.intake.read_path: a binary file passes "
-                   "with exit 0 ('no orders in this text'), an mbox is one text, a folder is refused")
 @pytest.mark.parametrize("kind", ["binary", "mbox", "folder"])
 def test_check_files_like_import_does(game, tmp_path, capsys, kind):
     if kind == "binary":

@@ -232,9 +232,6 @@ def test_paste_utf8_from_stdin(game):
     assert (src, text) == ("stdin", ORDERS)
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/game_cmd.py cmd_import reads stdin as text "
-                   "(sys.stdin.read()); 8-bit or UTF-16 input ends in a traceback, exit 70, "
-                   "instead of going through engine.intake.decode")
 @pytest.mark.parametrize("codec", ["latin-1", "utf-16"])
 def test_paste_in_other_encodings_from_stdin(game, codec):
     r = _paste(game, ORDERS.encode(codec), "--paste", "--faction", "1")

@@ -159,8 +159,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             results += rep.results
             problems += rep.problems
         if stdin:
-            text = sys.stdin.read()
-            results.append(svc.import_text(text, "paste", "stdin", faction=args.faction, step=args.turn))
+            dec = _read_stdin()
+            if dec.refused or not dec.text.strip():
+                problems += dec.diagnostics
+            else:
+                results.append(svc.import_text(
+                    dec.text, "paste", "stdin", faction=args.faction, step=args.turn,
+                    meta={"diagnostics": [d.to_dict() for d in dec.diagnostics]}
+                    if dec.diagnostics else None, encoding=dec.encoding))
         elif args.faction is not None:
             for r in results:
                 svc.reassign(r.submission_id, args.faction, args.turn)
@@ -185,20 +191,15 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from engine.orders import Severity
-    from engine.ruleset import Submission
 
     with open_game(args.game) as svc:
         found = []
         if args.files:
             subs = []
             for f in args.files:
-                p = Path(f)
-                try:
-                    text = _read_orders(p)
-                except OSError as e:
-                    raise CliError(f"{f}: cannot read ({e.strerror or e})") from None
-                sub = Submission(text, "file", str(p), meta={"file_name": p.name})
-                subs.append(sub)
+                batch = _read_orders(Path(f))
+                subs += batch.submissions
+                found += batch.problems
             for sub, diags in svc.check_submissions(subs, args.faction):
                 who = f"faction {sub.faction}" if sub.faction is not None else "no faction"
                 print(f"{sub.source_name}: {who}, "
@@ -226,14 +227,23 @@ def _unmatched(sub):
                       file=sub.source_name or sub.source_kind)
 
 
-def _read_orders(p: Path) -> str:
-    raw = p.read_bytes()
-    try:
-        from engine.intake import decode
+def _read_orders(p: Path):
+    """Files, folders, .eml and mbox read exactly as `import` reads them (nothing stored);
+    a path that is not there at all is a usage mistake (exit 4)."""
+    from engine.intake import read_path
 
-        return decode(raw, str(p)).text
-    except ImportError:
-        return raw.decode("utf-8-sig", errors="replace")
+    if not p.exists():
+        raise CliError(f"{p}: no such file or folder")
+    return read_path(p)
+
+
+def _read_stdin():
+    """Standard input as bytes through engine.intake.decode: any encoding, binary refused."""
+    from engine.intake import decode
+
+    buf = getattr(sys.stdin, "buffer", None)
+    data = buf.read() if buf is not None else sys.stdin.read().encode("utf-8")
+    return decode(data, "<stdin>")
 
 
 def cmd_status(args: argparse.Namespace) -> int:
