@@ -531,7 +531,12 @@ class GameService(StepRunner):
         `<game>-t<NNN>-f<FF>.<ext>` and `<game>-t<NNN>-gm.<ext>`, and each faction's
         orders template `<game>-t<NNN>-f<FF>-orders.txt` if the ruleset writes one."""
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise GameDbError(f"{folder}: is a file, not a folder; give a folder to write into")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise GameDbError(f"{folder}: cannot make the folder ({_why(e)})") from None
         written = []
         with self.store.reading() as c:
             step = int(self.store.game(c).current_step) if step is None else step
@@ -548,7 +553,7 @@ class GameService(StepRunner):
                 who = "gm" if faction == 0 else f"f{faction:02d}"
                 p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
                 src = None if self.ruleset.public_reports else (faction or None)
-                p.write_text(self.store.load_report(c, step, src, fmt), encoding="utf-8")
+                _write(p, self.store.load_report(c, step, src, fmt))
                 written.append(p)
             written += self._write_templates(c, folder, base, step)
         return written
@@ -564,7 +569,7 @@ class GameService(StepRunner):
                 continue
             if text:
                 p = folder / f"{base}-t{step:03d}-f{f.number:02d}-orders.txt"
-                p.write_text(text, encoding="utf-8")
+                _write(p, text)
                 out.append(p)
         return out
 
@@ -580,6 +585,17 @@ class GameService(StepRunner):
 
 
 # ---- helpers ---------------------------------------------------------------------------
+
+def _why(e: OSError) -> str:
+    return "permission denied" if isinstance(e, PermissionError) else (e.strerror or str(e))
+
+
+def _write(p: Path, text: str) -> None:
+    """Write one exported file; a disk or permission problem is a GameDbError naming it."""
+    try:
+        p.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise GameDbError(f"{p}: cannot write ({_why(e)})") from None
 
 def export_stem(name: str) -> str:
     import re

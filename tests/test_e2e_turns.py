@@ -215,9 +215,6 @@ def test_export_bad_turns(demos, tmp_path, capsys):
         assert code == EXIT_INPUT and f"turn {turn}" in err
 
 
-@pytest.mark.xfail(strict=True, reason="export --out onto a file or an unwritable place ends in "
-                   "a traceback, exit 70 (engine/service.py export: folder.mkdir/write_text "
-                   "errors not turned into a message)")
 def test_export_to_a_file_is_a_clear_error(demos, tmp_path, capsys):
     db = demos["kok"] / "kok-demo.db"
     f = tmp_path / "afile"
