@@ -111,3 +111,16 @@ def test_coi_move_written_in_several_ways(tmp_path, capsys):
     events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1")[1].splitlines()]
     done = [e["post"] for e in events if e["kind"] == "coi_action_done"]
     assert done == ["201", "202", "203", "204", "205"]
+
+
+@pytest.mark.parametrize("ruleset, kind, says", [
+    ("kok", "hex", "King of Kings is played on a square map; this map is hex"),
+    ("coi", "square", "Conquest of Island is played on a hex map; this map is square"),
+    ("artnes", "square", "ARTNES is played on a map of named realms and seas"),
+])
+def test_new_game_on_a_map_of_the_wrong_kind(tmp_path, capsys, ruleset, kind, says):
+    m = tmp_path / "m.rsmap"
+    assert cli(capsys, "map", "generate", m, "--kind", kind, "--size", "20x15", "--seed", "3")[0] == EXIT_OK
+    code, out, err = cli(capsys, "new", tmp_path / "g.db", "--ruleset", ruleset, "--map", m)
+    assert code == 4 and says in err
+    assert not (tmp_path / "g.db").exists()

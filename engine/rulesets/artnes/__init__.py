@@ -74,7 +74,12 @@ class Artnes(Ruleset):
     # ---- game life ---------------------------------------------------------------------
 
     def initial_state(self, scenario: Scenario) -> State:
+        if scenario.map.kind not in self.map_kinds:  # e.g. `realmsmith new --map` with a grid map
+            raise ValueError(f"ARTNES is played on a map of named realms and seas (regions); "
+                             f"this map is {scenario.map.kind}")
         board = board_of(scenario.map)
+        if not board.realms:
+            raise ValueError("the map has no realms (named land areas) to play on")
         gold = int(scenario.options.start_gold)
         if scenario.initial is not None:
             state = scenario.initial.copy()

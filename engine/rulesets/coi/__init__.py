@@ -74,6 +74,8 @@ class ConquestOfIsland(Ruleset):
     # ---- game life -----------------------------------------------------------------
 
     def initial_state(self, scenario: Scenario) -> State:
+        if scenario.map.kind not in self.map_kinds:  # e.g. `realmsmith new --map` with a square map
+            raise ValueError(f"Conquest of Island is played on a hex map; this map is {scenario.map.kind}")
         if scenario.initial is not None:
             state = scenario.initial.copy()
         else:

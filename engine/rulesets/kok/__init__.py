@@ -92,6 +92,9 @@ class KingOfKings(Ruleset):
     def initial_state(self, scenario: Scenario) -> State:
         from engine.rulesets.kok.setup import initial_state
 
+        if scenario.map.kind not in self.map_kinds:  # e.g. `realmsmith new --map` with a hex map
+            raise ValueError(f"King of Kings is played on a square map; this map is {scenario.map.kind}")
+
         return initial_state(self, scenario)
 
     def is_finished(self, state: State, scenario: Scenario) -> bool:
