@@ -270,7 +270,7 @@ class GameService(StepRunner):
             state = self._state(c, cur)
             for sub in subs:
                 report.results.append(self._import_one(c, sub, scen, state, cur))
-            self.store.replace_diagnostics(c, None, report.problems, cur + 1)
+            self.store.add_problems(c, report.problems, cur + 1)
         return report
 
     def _import_one(self, c: Any, sub: Submission, scen: Scenario, state: State, cur: int) -> ImportResult:

@@ -75,9 +75,6 @@ def test_reimport_takes_only_new_posts_and_flags_edits(game, tmp_path, capsys):
     assert [f["submitted"] for f in st["factions"]] == [False, False, True, False]
 
 
-@pytest.mark.xfail(strict=True, reason="engine/service.py import_submissions stores a thread's "
-                   "problems again on every re-import (service.py:271); an hourly cron import "
-                   "makes status list the same broken header many times")
 def test_reimport_does_not_repeat_problems(game, tmp_path, capsys):
     thread = tmp_path / "thread.txt"
     thread.write_bytes(THREAD.read_bytes())

@@ -163,6 +163,21 @@ class JournalMixin:
         if rows:
             c.execute(DIAG.insert(), rows)
 
+    def add_problems(self, c: Connection, diags: list[Diagnostic], step: int | None) -> None:
+        """Intake problems not tied to a submission; one already stored (same file, place,
+        message, step) is not stored again, so re-importing a source repeats nothing."""
+        have = {(r.file, r.line, r.col, r.kind, r.severity, r.message, r.text, r.faction)
+                for r in c.execute(select(DIAG).where(
+                    DIAG.c.game_id == self.game_id, DIAG.c.submission_id.is_(None),
+                    DIAG.c.step == step if step is not None else DIAG.c.step.is_(None)))}
+        new: list[Diagnostic] = []
+        for d in diags:
+            key = (d.file, d.line, d.col, d.kind, d.severity.value, d.message, d.text, d.faction)
+            if key not in have:
+                have.add(key)
+                new.append(d)
+        self.replace_diagnostics(c, None, new, step)
+
     def diagnostics(self, c: Connection, sub_ids: list[int]) -> dict[int, list[Diagnostic]]:
         out: dict[int, list[Diagnostic]] = {}
         for r in c.execute(select(DIAG).where(DIAG.c.game_id == self.game_id,
