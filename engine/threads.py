@@ -53,6 +53,9 @@ def parse_time(text: Any) -> datetime | None:
     if t[-1:] in "Zz":
         t = t[:-1] + "+00:00"
     t = re.sub(r"\s*(UTC|GMT)$", "+00:00", t, flags=re.I)
+    # '20.11.2026 14:05' as spreadsheets in much of Europe write it (day first, unambiguous)
+    t = re.sub(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})(?=$|[ T])",
+               lambda m: f"{m[3]}-{int(m[2]):02d}-{int(m[1]):02d}", t)
     try:
         d = datetime.fromisoformat(t)
     except ValueError:

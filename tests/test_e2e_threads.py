@@ -87,7 +87,7 @@ def test_reimport_does_not_repeat_problems(game, tmp_path, capsys):
 def test_semicolon_csv_from_a_spreadsheet(game, tmp_path, capsys):
     f = tmp_path / "thread.csv"
     f.write_bytes("Id;Author;Time;Text\r\n1;IslandGM;2026-11-20T12:00:00Z;Game on!\r\n"
-                  "2;GWG;2026-11-20T12:10:00Z;\"Harvest; then wait\"\r\n3;GWG\r\n"
+                  "2;GWG;20.11.2026 12:10;\"Harvest; then wait\"\r\n3;GWG\r\n"
                   .encode("cp1252"))
     code, out, _ = cli(capsys, "import", game, f)
     assert code == EXIT_ERRORS  # row 4 is short
@@ -95,6 +95,7 @@ def test_semicolon_csv_from_a_spreadsheet(game, tmp_path, capsys):
     assert "thread.csv#2: stored, faction 2" in out
     posts, _ = load_thread(f)
     assert [p.text for p in posts] == ["Game on!", "Harvest; then wait"]
+    assert posts[1].received_at == "2026-11-20T12:10:00Z"  # day-first dotted date
 
 
 @pytest.mark.parametrize("name, data, says", [
