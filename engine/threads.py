@@ -15,7 +15,8 @@ Three export formats, told apart by the file extension or, failing that, the con
   then Windows-1252/Latin-1.
 
 Times become UTC ISO strings ("2026-11-20T14:05:00Z"); a time without a zone counts as
-UTC. Posts come back ordered by (time, post id). A malformed post is left out and reported
+UTC; day-first dotted dates ("20.11.2026 14:05") are read too. CSV may be separated by
+',', ';' or tabs (told from the header row). Posts come back ordered by (time, post id). A malformed post is left out and reported
 as a Diagnostic naming the file and line; nothing here raises on bad input.
 """
 
