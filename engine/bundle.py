@@ -96,7 +96,6 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
         state = service.state(step)
         visible = rs.visible_cells(state, faction, scen)
         seen = rs.visible_state(state, faction, scen)
-        ensure_event_kinds(rs)
         events = service.events(step)
         reports = {}
         for fmt in rs.report_formats:
@@ -251,7 +250,6 @@ def open_bundle(path: str | Path) -> Bundle:
             if me is None:
                 raise BundleError(f"{path}: damaged bundle (its faction {number} is missing)")
             state = svc.state(step)
-            ensure_event_kinds(svc.ruleset)
             events = svc.events(step)
             reports = {}
             for fmt in svc.ruleset.report_formats:
@@ -275,18 +273,6 @@ def open_bundle(path: str | Path) -> Bundle:
                       reports, str(info.get("template", "")), visible, scen.seed, meta)
     finally:
         svc.close()
-
-
-def ensure_event_kinds(ruleset: Any) -> None:
-    """Make the ruleset declare its event classes before stored events are read.
-
-    Rulesets may import their parts lazily; events read before the ruleset's turn
-    module was imported come back as UnknownEvent. Asking for the phases loads them.
-    """
-    try:
-        ruleset.phases()
-    except Exception:  # noqa: BLE001 (a ruleset still being written: events stay generic)
-        pass
 
 
 def _present_cells(svc: Any) -> set[int]:
@@ -314,4 +300,4 @@ def write_bundles(service: Any, folder: str | Path, step: int | None = None) -> 
 
 
 __all__ = ["Bundle", "BundleError", "open_bundle", "write_bundle", "write_bundles",
-           "bundle_name", "ensure_event_kinds", "SUFFIX"]
+           "bundle_name", "SUFFIX"]

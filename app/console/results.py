@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.console.mapview import ConsoleMap, cell_records, owners
-from engine.bundle import ensure_event_kinds
 from engine.events import EventRecord
 from engine.state import State
 
@@ -164,7 +163,6 @@ class ResultsPage(QWidget):
     def load(self, service, step: int | None = None) -> None:
         """A game was opened, or turns were run or rolled back: rebuild for it."""
         new_game = self.service is not service
-        ensure_event_kinds(service.ruleset)
         self.service = service
         cur = service.current_step
         if new_game:
