@@ -55,10 +55,9 @@ from engine.map import GameMap, new_map
 from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Ruleset, Submission, TurnContext
 from engine.scenario import Faction, Scenario
-from engine.state import State
+from engine.state import CELL_FIELDS, State
 from engine.tables import Catalog
 
-CELL_FIELDS = {"cell", "frm", "to", "origin", "target", "destination", "at"}
 ROOT = Path(__file__).resolve().parents[1]
 
 

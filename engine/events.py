@@ -8,6 +8,8 @@ built from the log without leaking what it cannot see.
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -42,6 +44,22 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+
+    def describe(self, label: Callable[[int], str] | None = None, width: int = 80) -> str:
+        """`kind: field=value, ...` with cell fields in the map's notation (e.g. board.label)."""
+        from engine.state import CELL_FIELDS
+
+        parts = []
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if label is not None and f.name in CELL_FIELDS and isinstance(v, int) and v >= 0:
+                text = label(v)
+            elif isinstance(v, (list, tuple, dict, set, frozenset)):
+                text = json.dumps(_plain(v), ensure_ascii=False, default=str)
+            else:
+                text = str(v)
+            parts.append(f"{f.name}={text if len(text) <= width else text[:width - 1] + '…'}")
+        return f"{self.kind}: {', '.join(parts)}"
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Event:

@@ -53,14 +53,13 @@ from engine import registry
 from engine.map import GameMap, Label, Site, link_key
 from engine.ruleset import Ruleset
 from engine.scenario import Faction, Scenario
-from engine.state import State
+from engine.state import CELL_FIELDS, State
 from engine.tables import Catalog, TableError, TableSpec
 from engine.topology import topology_from_dict
 
 FORMAT = 1
 INLINE_MAP_CELLS = 40_000  # larger maps go to a .rsmap file next to the scenario
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-CELL_FIELDS = {"cell", "frm", "to", "origin", "target", "destination", "at"}
 
 
 class ScenarioFileError(ValueError):

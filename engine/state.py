@@ -14,6 +14,10 @@ from typing import Any
 
 from engine.tables import TableSpec
 
+# Record and event fields that hold a cell number, by convention across rulesets: case and
+# scenario files accept map labels there, and displays show them in the map's notation.
+CELL_FIELDS = frozenset({"cell", "frm", "to", "origin", "target", "destination", "at"})
+
 
 class State:
     """Tables of records for one step. `step` is the turn number (or import batch)."""

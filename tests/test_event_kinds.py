@@ -31,3 +31,13 @@ def test_events_are_typed_when_read_in_a_fresh_process(name, tmp_path, capsys):
     out = subprocess.run([sys.executable, "-c", SCRIPT, str(db)], capture_output=True, text=True,
                          timeout=120, check=True).stdout.split()
     assert int(out[0]) > 10 and len(out) == 1, f"untyped kinds: {out[1:]}"
+
+
+def test_describe_writes_cells_in_the_maps_notation():
+    from engine.rulesets.kok import events as ev
+    from engine.topology import SquareGrid
+
+    grid = SquareGrid(24, 16)
+    e = ev.ProvinceOccupied(faction=4, cell=grid.cell(5, 9), previous=0)
+    assert e.describe(grid.label) == "kok.occupied: faction=4, cell=5/9, previous=0"
+    assert "cell=221" in e.describe()  # no map: the plain number

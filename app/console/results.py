@@ -8,7 +8,7 @@ can import corrected or late orders and run again.
 from __future__ import annotations
 
 import dataclasses
-import json
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
@@ -37,16 +37,10 @@ from engine.state import State
 ALL_KINDS = "all kinds"
 
 
-def event_line(r: EventRecord) -> str:
-    ev = r.event
-    fields = ", ".join(f"{f.name}={_short(getattr(ev, f.name))}" for f in dataclasses.fields(ev))
+def event_line(r: EventRecord, label: Callable[[int], str] | None = None) -> str:
+    """One event as a line, cells written the way the map names them."""
     phase = f"[{r.phase}] " if r.phase else ""
-    return f"{r.seq:>4} {phase}{ev.kind}: {fields}"
-
-
-def _short(v) -> str:
-    s = json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, (list, dict, tuple)) else str(v)
-    return s if len(s) <= 80 else s[:77] + "…"
+    return f"{r.seq:>4} {phase}{r.event.describe(label)}"
 
 
 def is_battle(kind: str) -> bool:
@@ -217,7 +211,8 @@ class ResultsPage(QWidget):
         self.rollback_button.setEnabled(step < cur)
         log = svc.events(step)
         self._records = list(log.records)
-        self._lines = [event_line(r) for r in self._records]
+        label = svc.scenario.map.board().label
+        self._lines = [event_line(r, label) for r in self._records]
         kinds = sorted({r.event.kind for r in self._records})
         keep = self.kind.currentText()
         self.kind.blockSignals(True)
