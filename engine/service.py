@@ -34,6 +34,7 @@ from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
 from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import own as _own
+from engine.db.intake_bridge import source_identity as _identity
 from engine.db.intake_bridge import thread_path as _thread_path
 from engine.db.intake_bridge import to_json as _json
 from engine.db.journal import StoredSubmission
@@ -268,28 +269,49 @@ class GameService(StepRunner):
             scen = self.scenario
             cur = int(self.store.game(c).current_step)
             state = self._state(c, cur)
+            seen = self._seen_sources(c)
             for sub in subs:
-                report.results.append(self._import_one(c, sub, scen, state, cur))
+                report.results.append(self._import_one(c, sub, scen, state, cur, seen))
             self.store.add_problems(c, report.problems, cur + 1)
         return report
 
-    def _import_one(self, c: Any, sub: Submission, scen: Scenario, state: State, cur: int) -> ImportResult:
+    def _seen_sources(self, c: Any) -> dict[tuple[str, str], int]:
+        """(source identity, text) -> submission id of everything stored, for idempotent
+        re-imports (an hourly mailbox import, a thread exported again)."""
+        seen: dict[tuple[str, str], int] = {}
+        for s in self.store.submissions(c, with_diagnostics=False):
+            key = s.submission.meta.get("source_id") or _identity(s.submission, s.post_id)
+            if key:
+                seen.setdefault((key, s.submission.text), s.id)
+        return seen
+
+    def _import_one(self, c: Any, sub: Submission, scen: Scenario, state: State, cur: int,
+                    seen: dict[tuple[str, str], int] | None = None) -> ImportResult:
         st, rs = self.store, self.ruleset
         now = now_iso()
         realtime = rs.turn_model == TurnModel.REALTIME
+        post_id = sub.meta.get("post_id")
+        post_id = None if post_id in (None, "") else str(post_id)
+        # the same source with the same text was stored before: nothing new (a changed
+        # text from the same source is a new submission and supersedes as usual)
+        key = _identity(sub, post_id)
+        if key is not None:
+            sub.meta["source_id"] = key
+            if seen is None:
+                seen = self._seen_sources(c)
+            same = seen.get((key, sub.text))
+            if same is not None:
+                what = f"post {post_id}" if post_id is not None else "this source"
+                return ImportResult(sub, same, DUPLICATE,
+                                    note=f"{what} already imported (submission {same}); skipped")
         if sub.faction is None or sub.step is None:
             _match(sub, rs, scen, cur + 1)
         if realtime:
             sub.step = None  # posts are applied by time, not by turn number
-        post_id = sub.meta.get("post_id")
-        post_id = None if post_id in (None, "") else str(post_id)
         note, status, edited = "", "stored", False
         replaced: list[int] = []
         if post_id is not None:
             earlier = st.find_post(c, post_id)
-            if any(r.text == sub.text for r in earlier):
-                same = next(r for r in earlier if r.text == sub.text)
-                return ImportResult(sub, same.id, DUPLICATE, note=f"post {post_id} imported before")
             if any(r.applied_step is not None for r in earlier):
                 status, edited = EDITED, True
                 note = f"post {post_id} was edited after it was applied; the edit is not applied"
@@ -302,6 +324,8 @@ class GameService(StepRunner):
                                     severity=Severity.WARNING, faction=sub.faction))
         sid = st.add_submission(c, sub, now, post_id=post_id, edited=edited)
         sub.meta["submission_id"] = sid
+        if key is not None and seen is not None:
+            seen[(key, sub.text)] = sid
         for old in replaced:
             st.set_submission(c, old, superseded=True)
         st.replace_diagnostics(c, sid, diags, sub.step)

@@ -253,10 +253,6 @@ def test_text_padded_with_nul_bytes_is_read(game, tmp_path, capsys):
     assert cli(capsys, "import", game, g)[0] == EXIT_ERRORS
 
 
-@pytest.mark.xfail(strict=True, reason="importing the same mailbox again (the cron job of "
-                   "docs/cli.md does it every hour) stores every message again: duplicates in "
-                   "history, 'replacing N earlier' and the unmatched list grow (engine/service.py "
-                   "import keeps no message-id/text check for mail as it does for forum posts)")
 def test_reimporting_a_mailbox_adds_nothing(game, tmp_path, capsys):
     box_path = tmp_path / "inbox.mbox"
     box = mailbox.mbox(str(box_path))

@@ -169,6 +169,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                     if dec.diagnostics else None, encoding=dec.encoding))
         elif args.faction is not None:
             for r in results:
+                if r.status == "duplicate":  # imported before; its match stays as it is
+                    continue
                 svc.reassign(r.submission_id, args.faction, args.turn)
         realtime = str(svc.ruleset.turn_model) == "realtime"
         new = [r for r in results if r.status != "duplicate"]

@@ -27,6 +27,25 @@ def own(d: Diagnostic, file: str, faction: int | None) -> Diagnostic:
     return dataclasses.replace(d, file=d.file or file, faction=faction)
 
 
+def source_identity(sub: Submission, post_id: str | None = None) -> str | None:
+    """Which source a submission came from, so that importing it again is recognised:
+    a forum post by its id, a mail by its Message-ID (and the part of it), an mbox message
+    without one by its place, a file by its path and modification time (a file saved
+    again, even unchanged, is sent again: the same orders for the next turn). A pasted
+    text has none: pasting again is a new submission. Same identity and same text =
+    imported before."""
+    if post_id:
+        return f"post:{post_id}"
+    mid = str(sub.meta.get("message_id") or "").strip()
+    if mid and sub.source_kind in ("email", "mbox"):
+        return f"mail:{mid}#{sub.meta.get('file_name') or ''}"
+    if sub.source_kind in ("email", "mbox") and sub.source_name:
+        return f"{sub.source_kind}:{sub.source_name}"
+    if sub.source_kind == "file" and sub.source_name:
+        return f"file:{sub.source_name}@{sub.received_at}"
+    return None
+
+
 def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int) -> None:
     try:
         from engine.intake import match_submission
