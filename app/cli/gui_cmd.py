@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 WORKSPACES = ("editor", "scenario", "console", "viewer")
 
@@ -36,16 +35,12 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"realmsmith gui: --size wants WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
-        return 2
-    from PySide6.QtWidgets import QApplication
+    from app.startup import parse_size, qt_app, screenshot
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Realmsmith")
-    app.setOrganizationName("Realmsmith")
+    size = parse_size(args.size, "realmsmith gui")
+    if size is None:
+        return 2
+    app = qt_app("Realmsmith")
     from app.main_window import MainWindow, demo_path
 
     win = MainWindow(interactive=not args.screenshot)
@@ -55,22 +50,14 @@ def run(args: argparse.Namespace) -> int:
         ok = win.open_path(target)
     win.set_workspace(args.workspace)
     if args.screenshot:
-        win.resize(w, h)
-        win.show()
-        for _ in range(5):
+        def settle() -> None:
+            win.editor.canvas.fit()
             app.processEvents()
-        win.editor.canvas.fit()
-        app.processEvents()
-        if args.zoom:
-            win.editor.canvas.set_ppu(args.zoom / _cell_extent(win))
-        app.processEvents()
-        image = win.grab().toImage()
-        if not image.save(args.screenshot):
-            print(f"realmsmith gui: cannot write {args.screenshot}", file=sys.stderr)
-            return 1
-        print(f"{args.screenshot}: {image.width()}x{image.height()}")
-        win.close()
-        return 0 if ok else 1
+            if args.zoom:
+                win.editor.canvas.set_ppu(args.zoom / _cell_extent(win))
+
+        rc = screenshot(app, win, size, args.screenshot, "realmsmith gui", settle)
+        return rc or (0 if ok else 1)
     win.show()
     if args.zoom:
         win.editor.canvas.set_ppu(args.zoom / _cell_extent(win))

@@ -56,16 +56,12 @@ def main(argv: list[str] | None = None) -> int:
         from app.viewer.selftest import run_selftest
 
         return run_selftest(args.bundles[0] if args.bundles else None)
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"realmsmith-viewer: --size wants WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
-        return 2
-    from PySide6.QtWidgets import QApplication
+    from app.startup import parse_size, qt_app, screenshot
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Realmsmith Viewer")
-    app.setOrganizationName("Realmsmith")
+    size = parse_size(args.size, "realmsmith-viewer")
+    if size is None:
+        return 2
+    app = qt_app("Realmsmith Viewer")
     from app.viewer.window import ViewerWindow
 
     win = ViewerWindow(interactive=not args.screenshot)
@@ -73,19 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.bundles:
         ok = win.workspace.open_paths(args.bundles, faction=args.faction)
     if args.screenshot:
-        win.resize(w, h)
-        win.show()
-        for _ in range(5):
-            app.processEvents()
-        win.workspace.canvas.fit()
-        app.processEvents()
-        image = win.grab().toImage()
-        if not image.save(args.screenshot):
-            print(f"realmsmith-viewer: cannot write {args.screenshot}", file=sys.stderr)
-            return 1
-        print(f"{args.screenshot}: {image.width()}x{image.height()}")
-        win.close()
-        return 0 if ok else 1
+        rc = screenshot(app, win, size, args.screenshot, "realmsmith-viewer", win.workspace.canvas.fit)
+        return rc or (0 if ok else 1)
     win.show()
     return app.exec()
 
