@@ -23,9 +23,14 @@ class Topology(ABC):
     @abstractmethod
     def __len__(self) -> int: ...
 
-    @abstractmethod
     def neighbours(self, cell: int) -> list[int]:
-        """Cells adjacent to `cell`, in the order of `directions` where there are any."""
+        """Cells adjacent to `cell`, in the order of `directions` (grids step each way)."""
+        out = []
+        for d in self.directions:
+            n = self.step(cell, d)
+            if n is not None and n != cell:
+                out.append(n)
+        return out
 
     def step(self, cell: int, direction: str) -> int | None:
         """The cell one step from `cell` towards `direction`, or None off the map."""

@@ -91,14 +91,6 @@ class HexGrid(Topology):
         dc, dr = s[parity]
         return self.cell(col + dc, row + dr)
 
-    def neighbours(self, cell: int) -> list[int]:
-        out = []
-        for d in self.directions:
-            n = self.step(cell, d)
-            if n is not None and n != cell:
-                out.append(n)
-        return out
-
     def distance(self, a: int, b: int) -> int:
         if not self.wrap_x:
             return _axial_distance(self.cube(a), self.cube(b))

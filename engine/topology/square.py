@@ -50,14 +50,6 @@ class SquareGrid(Topology):
         x, y = self.xy(cell)
         return self.cell(x + d[0], y + d[1])
 
-    def neighbours(self, cell: int) -> list[int]:
-        out = []
-        for d in self.directions:
-            n = self.step(cell, d)
-            if n is not None and n != cell:
-                out.append(n)
-        return out
-
     def distance(self, a: int, b: int) -> int:
         (ax, ay), (bx, by) = self.xy(a), self.xy(b)
         dx = abs(ax - bx)
