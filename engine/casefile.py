@@ -80,10 +80,17 @@ class CaseResult:
     failures: list[str] = field(default_factory=list)
 
 
+class CaseError(ValueError):
+    """A case file that cannot be read or built; the message names the file."""
+
+
 def load_case(path: str | Path) -> Case:
     path = Path(path)
-    with path.open("rb") as f:
-        return Case(path, tomllib.load(f))
+    try:
+        with path.open("rb") as f:
+            return Case(path, tomllib.load(f))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise CaseError(f"{path}: {e}") from None
 
 
 def build_map(ruleset: Ruleset, spec: Any) -> GameMap:
@@ -92,6 +99,9 @@ def build_map(ruleset: Ruleset, spec: Any) -> GameMap:
 
         return load_map(ROOT / spec)
     rows = [r.replace(" ", "") for r in spec["terrain_rows"]]
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        raise ValueError("terrain_rows must be rows of the same length, one letter a cell "
+                         f"(lengths {[len(r) for r in rows]})")
     kind = spec.get("kind", "square")
     m = new_map(kind, len(rows[0]), len(rows), **spec.get("grid", {}))
     letters = {**getattr(ruleset, "terrain_letters", lambda: {})(), **spec.get("letters", {})}
@@ -134,8 +144,14 @@ def build_scenario(case: Case) -> tuple[Ruleset, Scenario]:
     board = m.board()
     init = rs.new_state(d.get("step", 0))
     for table, rows in d.get("state", {}).items():
+        if table not in rs.state_schema:
+            raise ValueError(f"[state] {table}: {rs.name} has no such table "
+                             f"({', '.join(rs.state_schema)})")
         dc = rs.state_schema[table]
-        init.tables[table] = [dc(**_cells(r, board)) for r in rows]
+        try:
+            init.tables[table] = [dc(**_cells(r, board)) for r in rows]
+        except TypeError as e:  # a field the table does not have, or one missing
+            raise ValueError(f"[state] {table}: {e}") from None
     scen.initial = init
     scen.meta.update(d.get("meta", {}))
     if not factions:
@@ -168,7 +184,12 @@ def _factions_from_state(state: State) -> list[Faction]:
 
 
 def run_case(case: Case) -> CaseResult:
-    rs, scen = build_scenario(case)
+    try:
+        rs, scen = build_scenario(case)
+    except (ValueError, registry.UnknownRuleset) as e:
+        raise CaseError(f"{case.path}: {e}") from None
+    except KeyError as e:  # a required key missing: ruleset, map, a catalog name...
+        raise CaseError(f"{case.path}: missing or unknown {e}") from None
     d = case.data
     state = rs.initial_state(scen)
     sheets: dict[int, OrderSheet] = {}
