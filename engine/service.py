@@ -525,6 +525,22 @@ class GameService(StepRunner):
             for s in st.submissions(c, with_diagnostics=False):
                 if s.faction is not None and s.step is not None and s.step > to_step:
                     st.resolve_supersession(c, s.faction, s.step)
+            self._recheck(c, to_step)
+
+    def _recheck(self, c: Any, cur: int) -> None:
+        """Diagnose again every waiting submission against the state of turn `cur`.
+
+        Findings are stored at import against the state of that moment; after a rollback
+        or a run the state they were checked against is gone, and `status` must say what
+        `check` says (late orders, once "for a turn run already", are now the ones due).
+        """
+        scen, state = self.scenario, self._state(c, cur)
+        for s in self.store.submissions(c, with_diagnostics=False):
+            if s.applied_step is not None or s.edited or (s.step is not None and s.step <= cur):
+                continue
+            sub = s.submission
+            sub.meta.pop("submission_id", None)
+            self.store.replace_diagnostics(c, s.id, self._diagnose(sub, scen, state, cur), sub.step)
 
     # ---- results ---------------------------------------------------------------------------
 

@@ -160,9 +160,6 @@ def test_late_orders_replace_after_rollback_and_both_are_kept(demos, tmp_path, c
         (False, True, None), (True, False, last)]
 
 
-@pytest.mark.xfail(strict=True, reason="late orders are checked on import against the state "
-                   "then current (after their turn ran); after rollback status still shows "
-                   "those stale findings while check finds none (engine/service.py)")
 def test_late_orders_are_rechecked_after_rollback(demos, tmp_path, capsys):
     db = game_copy(demos, "kok", tmp_path)
     last = current(capsys, db)

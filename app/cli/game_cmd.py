@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "(nothing is stored). Prints file:line: error (kind): message.")
     p.add_argument("game")
     p.add_argument("files", nargs="*")
-    p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders")
+    p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders; without FILEs: "
+                        "only this faction's waiting orders")
     p.add_argument("--quiet", "-q", action="store_true", help="print errors only, no warnings")
     p.set_defaults(func=cmd_check)
 
@@ -208,11 +209,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                       f"{sum(d.severity == Severity.ERROR for d in diags)} error(s)", file=sys.stderr)
                 found += diags
         else:
-            for _faction, diags in sorted(svc.check().items()):
-                found += diags
-            st = svc.status()
-            for s in st.unmatched:
-                found.append(_unmatched(s))
+            for faction, diags in sorted(svc.check().items()):
+                if args.faction is None or faction == args.faction:
+                    found += diags
+            if args.faction is None:  # unmatched orders are no one faction's
+                found += [_unmatched(s) for s in svc.status().unmatched]
         for d in found:
             if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
                 print(d.format())

@@ -36,7 +36,7 @@ class RunCancelled(GameDbError):
 
 class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_sheet, _active,
-    _load_scenario from it."""
+    _load_scenario, _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None) -> RunResult:
         """Run what is due, in ONE transaction: on any failure the game stays as it was."""
@@ -79,6 +79,8 @@ class StepRunner:
                                        cancel, share)
             if result.steps:
                 self.store.set_game(c, current_step=result.steps[-1])
+                # orders sent ahead were checked against an older state; check them again
+                self._recheck(c, result.steps[-1])
                 progress(1.0, f"saved turn {result.steps[-1]}")
         return result
 
