@@ -150,3 +150,22 @@ def test_aliases_with_equal_values_are_one_meaning():
     value, cands = keyword("in", table)
     assert value == 1000 and cands == ["INF", "INFANTRY"]
     assert keyword("i", table) == (None, ["INF", "INFANTRY", "IRON"])
+
+
+def test_invisible_characters_from_web_mail_separate_like_spaces():
+    from engine.orders.tokenizer import tokenize
+
+    toks = tokenize("LAND\u200b1\u00a0\u200b2 N\u2060E\ufeff")
+    assert [t.text for t in toks] == ["LAND", "1", "2", "N", "E"]
+    assert [t.kind for t in toks][:3] == ["word", "number", "number"]
+
+
+def test_every_ruleset_reads_orders_with_invisible_spaces():
+    from engine.registry import get
+
+    for name, text, verb in (("kok", "BEGIN\nPLA 1\u200b 2 FO\nEND\n", "Place"),
+                             ("artnes", "Nation: France\nBuy\u200b knight\u00a0in Paris\n", "Buy"),
+                             ("coi", "Harvest\u200b 4,5\n", "Harvest")):
+        sheet = get(name).parse_orders(text, "pasted")
+        assert [type(o).__name__ for o in sheet.orders] == [verb], (name, sheet.diagnostics)
+        assert not sheet.errors, (name, sheet.diagnostics)

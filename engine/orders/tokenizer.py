@@ -16,6 +16,21 @@ from typing import TypeVar
 K = TypeVar("K")
 
 WORD, NUMBER, STRING, PUNCT = "word", "number", "string", "punct"
+# Invisible characters web mail and forums slip into pasted text; they separate like spaces.
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+
+
+def _blank(ch: str) -> bool:
+    return ch.isspace() or ch in INVISIBLE
+
+
+_UNHIDE = {ord(c): " " for c in INVISIBLE} | {0xA0: " ", 0x202F: " "}
+
+
+def unhide_spaces(text: str) -> str:
+    """Invisible and no-break spaces from web mail as plain spaces (same length, same lines),
+    for rulesets that read lines with patterns rather than the tokenizer."""
+    return text.translate(_UNHIDE)
 _NUMBER = re.compile(r"^[+-]?\d+$")
 
 
@@ -48,7 +63,7 @@ class Tokenizer:
         i, n = 0, len(line)
         while i < n:
             ch = line[i]
-            if ch.isspace():
+            if _blank(ch):
                 i += 1
                 continue
             if ch in self.comment_chars:
@@ -74,7 +89,7 @@ class Tokenizer:
                 i = j
                 continue
             j = i
-            while j < n and not line[j].isspace() and line[j] not in self.punct \
+            while j < n and not _blank(line[j]) and line[j] not in self.punct \
                     and line[j] not in self.comment_chars and line[j] != '"':
                 j += 1
             raw = line[i:j]

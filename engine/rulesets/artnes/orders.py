@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.orders import INVALID, Diagnostic, Order, OrderSheet, Severity
+from engine.orders import INVALID, Diagnostic, Order, OrderSheet, Severity, unhide_spaces
 from engine.orders.tokenizer import split_lines
 
 UNIT_WORDS = {
@@ -149,6 +149,7 @@ def parse(text: str, source: str = "") -> OrderSheet:
     if not isinstance(text, str):
         sheet.add(Diagnostic(INVALID, "orders are not text"))
         return sheet
+    text = unhide_spaces(text)
     text, quoted = _forum_markup(text)
     for first, last in quoted:
         sheet.add(Diagnostic(INVALID, f"quoted text (lines {first}-{last}) ignored: orders are "

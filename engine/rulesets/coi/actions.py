@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.orders import INVALID, Diagnostic, Order, OrderSheet, Severity
+from engine.orders import INVALID, Diagnostic, Order, OrderSheet, Severity, unhide_spaces
 from engine.rulesets.coi.catalog import norm_name
 
 Coord = tuple[int, int]
@@ -344,7 +344,8 @@ def read_post(text: str, names: dict[str, str], source: str = "") -> OrderSheet:
     """The actions of one post, with a diagnostic for every line it could not use."""
     sheet = OrderSheet(source=source)
     claims: list[int] = []
-    raw_lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = unhide_spaces(text or "")
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # Line numbers refer to the post as written; quotes are blanked line by line.
     cleaned = clean_text("\n".join(raw_lines)) if "[quote" not in (text or "").lower() else None
     lines = cleaned.split("\n") if cleaned is not None else _blank_quotes(raw_lines)
