@@ -518,6 +518,8 @@ class GameService(StepRunner):
             if not 0 <= to_step <= cur:
                 raise GameDbError(f"cannot roll back to turn {to_step}; the game has turns 0 to {cur}")
             st = self.store
+            if self.ruleset.turn_model == TurnModel.REALTIME:
+                self._keep_step_boundaries(c, to_step)
             st.delete_states_after(c, self.ruleset.state_schema, to_step)
             st.delete_journal_after(c, to_step)
             st.unapply_after(c, to_step)
@@ -526,6 +528,15 @@ class GameService(StepRunner):
                 if s.faction is not None and s.step is not None and s.step > to_step:
                     st.resolve_supersession(c, s.faction, s.step)
             self._recheck(c, to_step)
+
+    def _keep_step_boundaries(self, c: Any, to_step: int) -> None:
+        """Real time: which posts each removed step applied, kept on the posts
+        (meta "replay_step"), so that `run` makes the same steps again one by one."""
+        for s in self.store.submissions(c, with_diagnostics=False):
+            if s.applied_step is not None and s.applied_step > to_step:
+                meta = {k: v for k, v in s.submission.meta.items() if k != "submission_id"}
+                meta["replay_step"] = int(s.applied_step)
+                self.store.set_submission(c, s.id, meta=_json(meta))
 
     def _recheck(self, c: Any, cur: int) -> None:
         """Diagnose again every waiting submission against the state of turn `cur`.

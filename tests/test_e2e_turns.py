@@ -88,9 +88,6 @@ def test_coi_rerun_after_rollback_reaches_the_same_state(demos, tmp_path, capsys
     assert again["tables"] == final["tables"]
 
 
-@pytest.mark.xfail(strict=True, reason="a real-time re-run after rollback applies all waiting "
-                   "posts as one step: the turns the rollback removed are not made again "
-                   "(engine/service.py run / engine/db/runner.py keep no step boundaries)")
 def test_coi_rollback_two_turns_and_rerun_is_byte_identical(demos, tmp_path, capsys):
     db = game_copy(demos, "coi", tmp_path)
     last = current(capsys, db)

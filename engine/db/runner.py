@@ -3,7 +3,8 @@
 A mixin of GameService (engine/service.py), kept apart because it is the one place that
 writes a whole step. Turn models: simultaneous (one step, NMR orders for the silent),
 sequential (one step per waiting submission, in arrival order), realtime (one step with
-every new post in time order: ctx.submissions, their sheets in ctx.scratch["sheets"]).
+every new post in time order: ctx.submissions, their sheets in ctx.scratch["sheets"];
+after a rollback, one step per removed step with the posts it applied before).
 """
 
 from __future__ import annotations
@@ -34,6 +35,21 @@ class RunCancelled(GameDbError):
     pass
 
 
+def _replay_step(s: StoredSubmission) -> int | None:
+    r = s.submission.meta.get("replay_step")
+    return int(r) if r is not None else None
+
+
+def _next_batch(posts: list[StoredSubmission], cur: int) -> list[StoredSubmission]:
+    """Real time: the posts of the next step. After a rollback the removed steps are made
+    again one per run with the posts each applied before (their "replay_step"), so the
+    re-run is the same game; posts new since then wait for a step after those."""
+    replays = sorted({r for s in posts if (r := _replay_step(s)) is not None and r > cur})
+    if not replays:
+        return posts
+    return [s for s in posts if _replay_step(s) == replays[0]]
+
+
 class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_sheet, _active,
     _load_scenario, _recheck from it."""
@@ -60,7 +76,7 @@ class StepRunner:
                 # GM posts and players who joined by splitting off (the ruleset decides)
                 posts = sorted((s for s in everything if s.active),
                                key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
-                batches = [posts] if posts else []
+                batches = [_next_batch(posts, cur)] if posts else []
                 if not batches:
                     result.note = "no new posts; nothing to run"
             else:
