@@ -26,8 +26,6 @@ def game(tmp_path_factory):
     return db
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/__init__.py main: BrokenPipeError when stdout is "
-                   "closed early (`| head`) is reported as an internal error with a traceback")
 def test_output_into_a_pipe_closed_early(game):
     p = subprocess.Popen([sys.executable, "-m", "app.cli", "state", str(game), "--json"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -80,7 +80,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
-        return int(func(args) or 0)
+        code = int(func(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
+        return code
+    except BrokenPipeError:
+        # the reader went away (`| head`): not an error of ours; say nothing more, and keep
+        # Python from complaining when it flushes stdout at exit
+        try:
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141  # 128 + SIGPIPE, as a shell tool killed by the pipe
     except CliError as e:
         print(f"realmsmith: {e}", file=sys.stderr)
         return e.code
