@@ -558,7 +558,10 @@ class GameService(StepRunner):
     def events(self, step: int | None = None, faction: int | None = None,
                kind: str | None = None) -> EventLog:
         with self.store.reading() as c:
-            step = int(self.store.game(c).current_step) if step is None else step
+            cur = int(self.store.game(c).current_step)
+            step = cur if step is None else step
+            if not 0 <= step <= cur:
+                raise GameDbError(f"{self.where}: no turn {step}; the game has turns 0 to {cur}")
             return self.store.load_events(c, step, faction, kind)
 
     def report(self, step: int | None, faction: int | None, fmt: str = "text") -> str:

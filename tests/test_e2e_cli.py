@@ -35,8 +35,6 @@ def test_output_into_a_pipe_closed_early(game):
     assert "Traceback" not in err and p.returncode != 70, err
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/demo_cmd.py: --dir onto an existing file ends "
-                   "in FileExistsError, exit 70")
 def test_demo_into_a_file(tmp_path, capsys):
     f = tmp_path / "afile"
     f.write_text("x")
@@ -44,16 +42,12 @@ def test_demo_into_a_file(tmp_path, capsys):
     assert code in (3, EXIT_INPUT) and "Traceback" not in err
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/scenario_cmd.py: writing the scenario file where "
-                   "it cannot be written (under a file) ends in NotADirectoryError, exit 70")
 def test_scenario_export_where_it_cannot_be_written(game, tmp_path, capsys):
     (tmp_path / "afile").write_text("x")
     code, out, err = cli(capsys, "scenario", "export", game, tmp_path / "afile" / "s.toml")
     assert code == EXIT_INPUT and "Traceback" not in err
 
 
-@pytest.mark.xfail(strict=True, reason="`events --turn 99` prints nothing and exits 0 where "
-                   "`state --turn 99` exits 4 with 'no turn 99'")
 def test_events_of_a_turn_that_does_not_exist(game, capsys):
     code, out, err = cli(capsys, "events", game, "--turn", "99")
     assert code == EXIT_INPUT and "99" in err

@@ -50,7 +50,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     except Exception as e:  # a ruleset still being written, a missing map file...
         raise CliError(f"the {args.ruleset} demo does not load: {type(e).__name__}: {e}") from None
     folder = Path(args.dir).resolve()
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"{folder}: is a file, not a folder; give --dir a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
     db = folder / f"{export_stem(rs.name)}-demo.db"
     if db.exists():  # replace an earlier demo, but never some other file
         try:

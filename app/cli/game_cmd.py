@@ -364,7 +364,15 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_events(args: argparse.Namespace) -> int:
+    from engine.db.errors import GameDbError
+
     with open_game(args.game) as svc:
-        for r in svc.events(args.turn, args.faction, args.kind).records:
+        try:
+            log = svc.events(args.turn, args.faction, args.kind)
+        except GameDbError as e:
+            if type(e) is GameDbError:
+                raise _refused(e) from None
+            raise
+        for r in log.records:
             print(json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False))
         return EXIT_OK

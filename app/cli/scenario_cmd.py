@@ -45,7 +45,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         out = Path(args.file)
         if not out.parent.exists():
             raise CliError(f"{out.parent}: no such folder")
-        dump_scenario(scen, out, map_file=True if args.map_file else None)
+        if not out.parent.is_dir():
+            raise CliError(f"{out}: cannot write there: {out.parent} is a file, not a folder")
+        try:
+            dump_scenario(scen, out, map_file=True if args.map_file else None)
+        except OSError as e:
+            raise CliError(f"{e.filename or out}: cannot write ({e.strerror or e})") from None
     print(f"wrote {out.resolve()}")
     return EXIT_OK
 
