@@ -245,14 +245,20 @@ class GameService(StepRunner):
         if encoding:  # the text was decoded from bytes in this encoding (stdin, a paste)
             sub.encoding = encoding
         if faction is not None:
-            sub.faction = faction
-            sub.step = self.pending_step if step is None else step
-            sub.matched_by = "given by the GM"
-            sub.meta["match"] = "ok"
+            self._given(sub, faction, step)
         return self.import_submissions([sub]).results[0]
 
-    def import_paths(self, paths: Iterable[str | Path]) -> ImportReport:
-        """Orders files, folders, .eml, mbox; for a real-time ruleset, forum thread exports."""
+    def _given(self, sub: Submission, faction: int, step: int | None) -> None:
+        """The GM says whose orders these are (and for which turn): no matching."""
+        sub.faction = faction
+        sub.step = self.pending_step if step is None else step
+        sub.matched_by = "given by the GM"
+        sub.meta["match"] = "ok" if self.scenario.faction(faction) is not None else "unknown_faction"
+
+    def import_paths(self, paths: Iterable[str | Path], faction: int | None = None,
+                     step: int | None = None) -> ImportReport:
+        """Orders files, folders, .eml, mbox; for a real-time ruleset, forum thread exports.
+        With `faction` (and `step`), the GM says whose orders they all are: no matching."""
         subs: list[Submission] = []
         problems: list[Diagnostic] = []
         realtime = self.ruleset.turn_model == TurnModel.REALTIME
@@ -260,6 +266,9 @@ class GameService(StepRunner):
             got, probs = _thread_path(p) if realtime else _intake_path(p)
             subs += got
             problems += probs
+        if faction is not None:
+            for sub in subs:
+                self._given(sub, faction, step)
         return self.import_submissions(subs, problems)
 
     def import_submissions(self, subs: list[Submission], problems: Iterable[Diagnostic] = ()) -> ImportReport:

@@ -78,9 +78,6 @@ def test_check_files_like_import_does(game, tmp_path, capsys, kind):
         assert code == EXIT_OK and "faction 2" in err
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli: files after an option (`import GAME --faction 3 "
-                   "FILE`) are refused as 'unrecognized arguments' (exit 2); argparse needs "
-                   "parse_intermixed_args for the nargs='*' paths")
 def test_files_after_options(game, tmp_path, capsys):
     f = tmp_path / "orders.txt"
     f.write_text("BEGIN\nALL 1 1\nEND\n", encoding="utf-8")
@@ -97,9 +94,6 @@ def test_files_before_options(game, tmp_path, capsys):
     assert st["unmatched"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="app/cli/game_cmd.py cmd_import: with files and --faction "
-                   "the result lines and the exit code are those from before the reassignment "
-                   "('stored, UNMATCHED', exit 1) although the orders are now the faction's")
 def test_faction_override_is_reported_as_done(game, tmp_path, capsys):
     f = tmp_path / "orders2.txt"
     f.write_text("BEGIN\nALL 1 1\nEND\n", encoding="utf-8")

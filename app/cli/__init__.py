@@ -66,13 +66,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """parse_args, but a command that takes a list of paths (set_defaults(paths_dest=...))
+    also takes paths written after its options: `import GAME --faction 3 FILE`.
+    (argparse's parse_intermixed_args does not work with sub-commands.)"""
+    args, extra = parser.parse_known_args(argv)
+    dest = getattr(args, "paths_dest", None)
+    if extra and dest and all(x == "-" or not x.startswith("-") for x in extra):
+        getattr(args, dest).extend(extra)
+    elif extra:
+        parser.parse_args(argv)  # argparse's own "unrecognized arguments" and exit 2
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from engine.db.errors import GameDbError
     from engine.service import RunCancelled, RunFailed
 
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _parse(parser, argv)
     except SystemExit as e:  # argparse: --help (0) or usage error (2)
         return int(e.code or 0) if isinstance(e.code, int) else EXIT_USAGE
     func = getattr(args, "func", None)

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paste", action="store_true", help="read one pasted orders text from stdin")
     p.add_argument("--faction", type=int, help="the faction the orders are from (skip matching)")
     p.add_argument("--turn", type=int, help="the turn the orders are for (with --faction)")
-    p.set_defaults(func=cmd_import)
+    p.set_defaults(func=cmd_import, paths_dest="paths")
 
     p = sub.add_parser("check", help="check orders; exit 1 if any has errors",
                        description="Without FILEs: check the orders waiting for the next turn. "
@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders; without FILEs: "
                         "only this faction's waiting orders")
     p.add_argument("--quiet", "-q", action="store_true", help="print errors only, no warnings")
-    p.set_defaults(func=cmd_check)
+    p.set_defaults(func=cmd_check, paths_dest="files")
 
     p = sub.add_parser("status", help="who sent orders, who has not, errors")
     p.add_argument("game")
@@ -156,7 +156,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     with open_game(args.game) as svc:
         results, problems = [], []
         if paths:
-            rep = svc.import_paths(paths)
+            rep = svc.import_paths(paths, args.faction, args.turn)
             results += rep.results
             problems += rep.problems
         if stdin:
@@ -168,11 +168,6 @@ def cmd_import(args: argparse.Namespace) -> int:
                     dec.text, "paste", "stdin", faction=args.faction, step=args.turn,
                     meta={"diagnostics": [d.to_dict() for d in dec.diagnostics]}
                     if dec.diagnostics else None, encoding=dec.encoding))
-        elif args.faction is not None:
-            for r in results:
-                if r.status == "duplicate":  # imported before; its match stays as it is
-                    continue
-                svc.reassign(r.submission_id, args.faction, args.turn)
         realtime = str(svc.ruleset.turn_model) == "realtime"
         new = [r for r in results if r.status != "duplicate"]
         for r in new:
