@@ -280,3 +280,14 @@ def test_realtime_import_and_status_wording(tmp_path, capsys):
     thread.write_text(thread.read_text().replace("GROW 1", "GROW 2"), encoding="utf-8")
     assert main(["import", str(tmp_path / "rt.db"), str(thread)]) == EXIT_ERRORS  # edited post
     assert "edited after it was applied" in capsys.readouterr().out
+
+
+def test_gui_without_a_display_says_so(tmp_path, monkeypatch, capsys):
+    from app.cli import main
+
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert main(["gui", str(tmp_path / "game.db")]) == 1
+    err = capsys.readouterr().err
+    assert "no display" in err and "--screenshot" in err

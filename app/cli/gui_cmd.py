@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 WORKSPACES = ("editor", "scenario", "console", "viewer")
 
@@ -33,8 +34,17 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    headless = (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+                and not os.environ.get("WAYLAND_DISPLAY"))
+    if args.screenshot and headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    elif headless and not os.environ.get("QT_QPA_PLATFORM"):
+        # Qt's own message here is a cryptic plug-in error; say what is going on instead.
+        what = f" on {args.game}" if args.game else ""
+        print(f"realmsmith gui: no display to open the studio{what} (DISPLAY is not set).\n"
+              "  Run it on a desktop, over ssh -X, or under xvfb-run; or render the window\n"
+              "  offscreen: realmsmith gui GAME --screenshot out.png", file=sys.stderr)
+        return 1
     from app.startup import parse_size, qt_app, screenshot
 
     size = parse_size(args.size, "realmsmith gui")
