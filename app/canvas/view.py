@@ -48,6 +48,19 @@ class MapCanvas(QGraphicsView):
     def set_map_scene(self, scene: MapScene) -> None:
         self.setScene(scene)
         self.fit()
+        # A newly opened map stays fitted while the window and its panels settle (the first
+        # layout happens after opening), until the user zooms.
+        self.auto_fit = True
+        self._fitted_for = self.size()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # Keyed on the outer size: fitting may toggle the scroll bars, which resizes the
+        # viewport but not the widget, and must not fit again (that would never settle).
+        if getattr(self, "auto_fit", False) and self.viewport().width() > 100 \
+                and self.size() != getattr(self, "_fitted_for", None):
+            self._fitted_for = self.size()
+            self.fit()
 
     # ---- zoom and pan -------------------------------------------------------------------
 
@@ -55,6 +68,7 @@ class MapCanvas(QGraphicsView):
         return self.transform().m11()
 
     def set_ppu(self, ppu: float, anchor: QPointF | None = None) -> None:
+        self.auto_fit = False
         ppu = min(max(ppu, MIN_PPU), MAX_PPU)
         factor = ppu / self.ppu()
         if abs(factor - 1.0) < 1e-9:

@@ -58,23 +58,7 @@ CELL_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
 class ViewerCanvas(MapCanvas):
-    """The shared canvas, keeping a newly opened map fitted to the view as the window and
-    its panels settle, until the player zooms."""
-
-    auto_fit = False
-
-    def set_map_scene(self, scene: MapScene) -> None:
-        super().set_map_scene(scene)
-        self.auto_fit = True
-
-    def set_ppu(self, ppu, anchor=None) -> None:
-        self.auto_fit = False
-        super().set_ppu(ppu, anchor)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        if self.auto_fit and self.viewport().width() > 100:
-            self.fit()
+    """The shared canvas (it keeps a newly opened map fitted until the player zooms)."""
 
 
 class MoveTool:

@@ -238,3 +238,27 @@ def test_new_map_dialog_and_status_bar_coordinate(win):
     send(win.editor, "move", cell)
     assert win.cell_label.text().startswith(m.grid.label(cell))
     assert "tundra" in win.cell_label.text()
+
+
+def test_an_opened_map_stays_fitted_while_the_window_settles(qtbot):
+    """Interactively the first layout comes after opening: the map must still fill the view
+    (it once opened as a speck at 1.4 px/cell), and must settle (no fit/scroll-bar loop)."""
+    from app.main_window import MainWindow, demo_path
+
+    win = MainWindow(interactive=False)
+    qtbot.addWidget(win)
+    assert win.open_path(demo_path())
+    win.resize(600, 400)
+    win.show()
+    qtbot.wait(50)
+    win.resize(1400, 900)
+    qtbot.wait(100)
+    canvas = win.editor.canvas
+    grid = win.editor.gmap.grid
+    view_w = canvas.viewport().width()
+    assert canvas.ppu() * grid.width > 0.8 * view_w or canvas.ppu() * grid.height > 0.8 * canvas.viewport().height()
+    canvas.zoom_in()  # the user zoomed: resizing no longer refits
+    ppu = canvas.ppu()
+    win.resize(1200, 800)
+    qtbot.wait(50)
+    assert canvas.ppu() == ppu
