@@ -291,3 +291,19 @@ def test_gui_without_a_display_says_so(tmp_path, monkeypatch, capsys):
     assert main(["gui", str(tmp_path / "game.db")]) == 1
     err = capsys.readouterr().err
     assert "no display" in err and "--screenshot" in err
+
+
+def test_events_kind_filter_takes_a_word(tmp_path, capsys):
+    import json
+
+    from app.cli import main
+
+    assert main(["demo", "--dir", str(tmp_path), "--turns", "2"]) == 0
+    capsys.readouterr()
+    db = str(tmp_path / "kok-demo.db")
+    assert main(["events", db, "--turn", "2", "--kind", "battle"]) == 0
+    kinds = {json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()}
+    assert kinds and all("battle" in k for k in kinds)
+    assert main(["events", db, "--turn", "2", "--kind", "kok.placed"]) == 0
+    kinds = {json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()}
+    assert kinds == {"kok.placed"}

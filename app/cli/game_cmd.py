@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game")
     p.add_argument("--turn", type=int, help="turn (default: the last one run)")
     p.add_argument("--faction", type=int, help="only events concerning this faction")
-    p.add_argument("--kind", help="only events of this kind")
+    p.add_argument("--kind", help="only events whose kind contains this text (e.g. battle)")
     p.set_defaults(func=cmd_events)
 
     p = sub.add_parser("report", help="print one report")

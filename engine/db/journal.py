@@ -216,8 +216,8 @@ class JournalMixin:
             EVT.c.game_id == self.game_id, EVT.c.step == step)
         if faction is not None:
             q = q.where(EVT.c.factions.like(f"%,{int(faction)},%"))
-        if kind is not None:
-            q = q.where(EVT.c.kind == kind)
+        if kind is not None:  # 'battle' finds kok.battle, kok.battle_round, kok.sea_battle...
+            q = q.where(EVT.c.kind.contains(kind, autoescape=True))
         log = EventLog()
         for seq, phase, k, data in c.execute(q.order_by(EVT.c.seq)):
             fields = json.loads(data)
