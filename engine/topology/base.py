@@ -77,9 +77,10 @@ class Topology(ABC):
     def cells(self) -> range:
         return range(len(self))
 
-    def centers_array(self) -> np.ndarray:
-        """(n, 2) array of cell centres; subclasses vectorise this."""
-        return np.array([self.center(c) for c in self.cells()], dtype=float).reshape(-1, 2)
+    def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
+        """(n, 2) centres of the given cells (all when None); grids vectorise this."""
+        which = self.cells() if cells is None else (int(c) for c in cells)
+        return np.array([self.center(c) for c in which], dtype=float).reshape(-1, 2)
 
     def within(self, cell: int, radius: int) -> list[int]:
         """Cells at distance <= radius (breadth first, nearest first)."""

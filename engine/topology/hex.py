@@ -159,8 +159,8 @@ class HexGrid(Topology):
         a = np.radians(start + 60 * np.arange(6))
         return np.stack([np.cos(a), np.sin(a)], axis=1)
 
-    def centers_array(self) -> np.ndarray:
-        idx = np.arange(len(self))
+    def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
+        idx = np.arange(len(self)) if cells is None else np.asarray(cells, dtype=np.int64)
         col, row = idx % self.width, idx // self.width
         if self.orientation == "flat":
             x = 1.5 * col + 1.0

@@ -74,8 +74,8 @@ class SquareGrid(Topology):
         x, y = self.xy(cell)
         return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
 
-    def centers_array(self) -> np.ndarray:
-        idx = np.arange(len(self))
+    def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
+        idx = np.arange(len(self)) if cells is None else np.asarray(cells, dtype=np.int64)
         return np.stack([idx % self.width + 0.5, idx // self.width + 0.5], axis=1).astype(float)
 
     def to_dict(self) -> dict[str, Any]:
