@@ -36,11 +36,18 @@ def test_tokens_are_slices_of_the_line_in_order(line, tz, lineno):
         start = t.col - 1
         assert start >= pos
         assert line[start:start + len(t.raw)] == t.raw
-        assert t.raw and not t.raw[0].isspace()
-        assert line[pos:start].strip() == ""  # only white space between tokens
+        assert t.raw and not _blank(t.raw[0])
+        assert all(_blank(ch) for ch in line[pos:start])  # only white space between tokens
         pos = start + len(t.raw)
-    rest = line[pos:].lstrip()
+    rest = "".join(ch for ch in line[pos:] if not _blank(ch))
     assert rest == "" or rest[0] in tz.comment_chars  # the rest is a comment
+
+
+def _blank(ch: str) -> bool:
+    """White space as the tokenizer counts it: invisible web-mail spaces included."""
+    from engine.orders.tokenizer import INVISIBLE
+
+    return ch.isspace() or ch in INVISIBLE
 
 
 @FAST
@@ -169,3 +176,11 @@ def test_every_ruleset_reads_orders_with_invisible_spaces():
         sheet = get(name).parse_orders(text, "pasted")
         assert [type(o).__name__ for o in sheet.orders] == [verb], (name, sheet.diagnostics)
         assert not sheet.errors, (name, sheet.diagnostics)
+
+
+def test_a_soft_hyphen_stays_inside_its_word():
+    from engine.orders.tokenizer import tokenize, unhide_spaces
+
+    assert [(t.text, t.kind) for t in tokenize("Nor\u00admandy 1\u00ad2")] == [
+        ("Normandy", "word"), ("12", "number")]
+    assert unhide_spaces("Nor\u00admandy\u00a0x") == "Normandy x"

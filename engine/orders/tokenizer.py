@@ -17,19 +17,21 @@ K = TypeVar("K")
 
 WORD, NUMBER, STRING, PUNCT = "word", "number", "string", "punct"
 # Invisible characters web mail and forums slip into pasted text; they separate like spaces.
-INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+# (A soft hyphen, U+00AD, sits inside a word instead: it is dropped from the word's text.)
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+SOFT_HYPHEN = "\u00ad"
 
 
 def _blank(ch: str) -> bool:
     return ch.isspace() or ch in INVISIBLE
 
 
-_UNHIDE = {ord(c): " " for c in INVISIBLE} | {0xA0: " ", 0x202F: " "}
+_UNHIDE = {ord(c): " " for c in INVISIBLE} | {0xA0: " ", 0x202F: " ", 0xAD: None}
 
 
 def unhide_spaces(text: str) -> str:
-    """Invisible and no-break spaces from web mail as plain spaces (same length, same lines),
-    for rulesets that read lines with patterns rather than the tokenizer."""
+    """Invisible and no-break spaces from web mail as plain spaces, soft hyphens removed
+    (same lines), for rulesets that read lines with patterns rather than the tokenizer."""
     return text.translate(_UNHIDE)
 _NUMBER = re.compile(r"^[+-]?\d+$")
 
@@ -93,8 +95,10 @@ class Tokenizer:
                     and line[j] not in self.comment_chars and line[j] != '"':
                 j += 1
             raw = line[i:j]
-            text = raw.replace("_", " ") if self.underscore_space else raw
-            out.append(Token(text, NUMBER if _NUMBER.match(raw) else WORD, lineno, i + 1, raw))
+            text = raw.replace(SOFT_HYPHEN, "")
+            text = text.replace("_", " ") if self.underscore_space else text
+            out.append(Token(text, NUMBER if _NUMBER.match(raw.replace(SOFT_HYPHEN, "")) else WORD,
+                             lineno, i + 1, raw))
             i = j
         return out
 
