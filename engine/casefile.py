@@ -50,9 +50,10 @@ from typing import Any
 
 from engine import registry
 from engine.dice import Dice, ScriptedDice
-from engine.events import EventLog
+from engine.events import EVENT_TYPES, EventLog
 from engine.map import GameMap, new_map
 from engine.orders import Diagnostic, OrderSheet
+from engine.orders.screen import screen_for
 from engine.ruleset import Ruleset, Submission, TurnContext
 from engine.scenario import Faction, Scenario
 from engine.state import CELL_FIELDS, State
@@ -197,9 +198,11 @@ def run_case(case: Case) -> CaseResult:
     for key, text in d.get("orders", {}).items():
         faction = int(key)
         sheet = rs.parse_orders(text, source=f"{case.path.name}[{faction}]")
-        sheet.diagnostics.extend(rs.check(sheet, state, faction, scen))
-        sheets[faction] = sheet
-        diags.extend(dataclasses.replace(x, faction=faction) for x in sheet.diagnostics)
+        found = rs.check(sheet, state, faction, scen)
+        diags.extend(dataclasses.replace(x, faction=faction) for x in sheet.diagnostics + found)
+        # as in a real turn: what the checker refuses is not carried out (orders/screen.py)
+        sheets[faction] = screen_for(rs, sheet, found)
+        sheets[faction].diagnostics.extend(found)
     dice = ScriptedDice(d["dice"]) if "dice" in d else Dice(d.get("seed", 1), "case")
     new = state.copy()
     new.step = state.step + 1
@@ -262,6 +265,8 @@ def check_expectations(case: Case, result: CaseResult) -> list[str]:
         if not any(_matches(e, w) for e in events):
             failures.append(f"expect.events: nothing matches {w}\n  events: {events}")
     for w in exp.get("no_events", []):
+        if "kind" in w and w["kind"] not in EVENT_TYPES:  # else it could never fail
+            failures.append(f"expect.no_events: {w['kind']!r} is not an event kind")
         w = _cells(w, board)
         if any(_matches(e, w) for e in events):
             failures.append(f"expect.no_events: found {w}")

@@ -23,7 +23,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.events import Event, EventLog
 from engine.map import GameMap
-from engine.orders import Diagnostic, OrderSheet
+from engine.orders import Diagnostic, Order, OrderSheet
 from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, Options, OptionSpec, TableSpec
@@ -166,8 +166,17 @@ class Ruleset(ABC):
 
     def check(self, sheet: OrderSheet, state: State, faction: int,
               scenario: Scenario) -> list[Diagnostic]:
-        """Illegal/ambiguous findings against the current state; must not change it."""
+        """Illegal/ambiguous findings against the current state; must not change it.
+
+        Binding: the turn does not carry out an order with an ERROR finding on its line
+        (or the part of it the finding names), see engine/orders/screen.py; so a finding
+        is an error only when the turn could not carry the order out either."""
         return []
+
+    def without_parts(self, order: Order, parts: frozenset[int]) -> Order | None:
+        """`order` without the parts (1-based) the checker refused, None if nothing is
+        left. Only rulesets with multi-part orders (a PLA triple) need more than this."""
+        return None
 
     def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
         """Orders for a faction that sent none (NMR). Default: none."""

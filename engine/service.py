@@ -386,13 +386,21 @@ class GameService(StepRunner):
             return sheet
 
     def _check_sheet(self, sheet: OrderSheet, state: State, faction: int, scen: Scenario) -> list[Diagnostic]:
-        out = list(sheet.diagnostics)
+        """The reader's diagnostics and the checker's findings, each owned by the faction."""
+        return ([_own(d, sheet.source, faction) for d in sheet.diagnostics]
+                + self._check_findings(sheet, state, faction, scen))
+
+    def _check_findings(self, sheet: OrderSheet, state: State, faction: int,
+                        scen: Scenario) -> list[Diagnostic]:
+        """The checker's findings alone: what the turn runner screens the sheet with."""
         try:
             # the checker must not change the state (Ruleset.check's contract); no defensive
             # copy: it costs more than the check itself on a 5,000-army game
-            out += self.ruleset.check(sheet, state, faction, scen)
+            out = self.ruleset.check(sheet, state, faction, scen)
         except Exception as e:
-            out.append(Diagnostic("illegal", f"the orders checker failed ({type(e).__name__}: {e})"))
+            # a checker that fails refuses nothing (warning): the turn still decides
+            out = [Diagnostic("illegal", f"the orders checker failed ({type(e).__name__}: {e})",
+                              severity=Severity.WARNING)]
         return [_own(d, sheet.source, faction) for d in out]
 
     def reassign(self, submission_id: int, faction: int | None, step: int | None = None) -> ImportResult:

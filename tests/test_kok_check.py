@@ -51,9 +51,17 @@ def test_place_rules():
     assert "at sea" in only(diags, 3)
     assert "one land unit a province (already placed by line 4)" in only(diags, 4)
     assert "9 9 is off the map (0-7, 0-5)" in only(diags, 5)
-    # 20 gold: BO (6) on line 4, HO (12) on line 6 leaves 2: the second HO is refused
-    assert "costs more than you have (12 gold, 2 left)" in only(diags, 6)
+    # 20 gold: BO (6) on line 4, HO (12) on line 6 leaves 2: the second HO waits on gold
+    # that player 2 (status 2 both ways) may donate first, so it is a warning (5.7)
+    assert "costs more than you have (12 gold, 2 left); placed only if a donation arrives" \
+        in only(diags, 6, Severity.WARNING)
     assert "no General available" in only(diags, 7)
+    # without anyone to donate it is refused, and only that item (part 2) of the triple
+    st = fx.state()
+    st.tables["alliances"] = []
+    diags = run("PLA 2 1 HO 2 2 HO", st=st)
+    assert "costs more than you have (12 gold, 8 left)" in only(diags, 2)
+    assert [d.part for d in diags] == [2]
 
 
 def test_place_ships_need_wood_and_may_share_a_province():
@@ -62,14 +70,16 @@ def test_place_ships_need_wood_and_may_share_a_province():
     assert "10 wood, 0 left" in only(diags, 3)
 
 
-def test_ship_placed_inland_is_warned():
+def test_ship_placed_inland_is_refused():
+    # the turn refuses it (4.3), so the checker does too
     diags = run("PLA 2 2 SH")
-    assert "stranded" in only(diags, 2, Severity.WARNING)
+    assert "can only be placed in a coastal province" in only(diags, 2)
 
 
 def test_pla_limit_three():
     diags = run("PLA 1 2 FO 2 1 FO 2 2 FO 1 1 FO")
-    assert "at most 3 units; the last 1 ignored" in only(diags, 2)
+    assert "at most 3 units; this one is ignored" in only(diags, 2)
+    assert [d.part for d in diags] == [4]
 
 
 def test_home_only_and_loyalty_options():
@@ -189,7 +199,7 @@ def test_sea_moves():
     assert "starts at sea or on the coast" in only(run("SEA 2 2 HO 1 N"), 2)
     diags = run("SEA 1 1 FO 3 SH 2 N", no_crew=False)
     assert "carry at most 2 units, not 3" in only(diags, 2, Severity.WARNING)
-    assert "need 1 crew" in only(run("SEA 1 1 SH 2 N", no_crew=False), 2, Severity.WARNING)
+    assert "need 1 crew" in only(run("SEA 1 1 SH 2 N", no_crew=False), 2)  # the fleet stays
     diags = run("SEA 1 1 FO 1 SH 2 E")
     assert "never reaches the sea" in only(diags, 2)
     assert "reaches land at 2 1" in only(diags, 2, Severity.WARNING)
@@ -217,8 +227,9 @@ def test_land_then_sea_from_the_same_province_is_warned():
 def test_def_items():
     diags = run("DEF 1 1 F 5 1 T 1 2 U 2 2 C")
     msgs = sorted(m for _, m in errors(diags))
-    assert msgs == ["DEF 5 1: neither your province nor your troops",
-                    "DEF covers at most 3 provinces; the last 1 ignored"]
+    assert msgs == ["DEF 5 1: not your province",
+                    "DEF covers at most 3 provinces; this one is ignored"]
+    assert sorted(d.part for d in diags) == [2, 4]
 
 
 def test_alliance_one_step_a_turn():
@@ -249,7 +260,7 @@ def test_donate_needs_status_two_both_ways_and_gold():
     assert "status 2 or more both ways (you: 0, player 3: 0)" in only(run("DON 3 5"), 2)
     # donations come first in the turn: 10 of 20 gold leaves too little for horsemen
     diags = run("PLA 1 2 HO\nDON 2 10")
-    assert "12 gold, 10 left" in only(diags, 2)
+    assert "12 gold, 10 left" in only(diags, 2, Severity.WARNING)  # player 2 could give some
     diags = run("DON 2 15\nDON 2 10")
     assert "only 5 gold left to give, not 10" in only(diags, 3, Severity.WARNING)
 
@@ -257,7 +268,11 @@ def test_donate_needs_status_two_both_ways_and_gold():
 def test_build_option_owner_and_cost():
     assert "not allowed in this game" in only(run("BUILD 1 1", build=False), 2)
     assert run("BUILD 1 1") == []
-    assert "costs 12 gold; 8 left" in only(run("BUILD 1 1\nBUILD 1 2"), 3)
+    assert "costs 12 gold; 8 left; carried out only if a donation arrives" \
+        in only(run("BUILD 1 1\nBUILD 1 2"), 3, Severity.WARNING)
+    st = fx.state()
+    st.tables["alliances"] = []
+    assert "costs 12 gold; 8 left" in only(run("BUILD 1 1\nBUILD 1 2", st=st), 3)
     assert "not your province" in only(run("BUILD 5 1"), 2)
 
 

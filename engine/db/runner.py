@@ -20,6 +20,7 @@ from engine.db.results import RunResult
 from engine.dice import Dice
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
+from engine.orders.screen import screen_for, screens_orders
 from engine.ruleset import Ruleset, TurnContext, TurnModel
 from engine.scenario import Scenario
 from engine.state import State
@@ -51,7 +52,7 @@ def _next_batch(posts: list[StoredSubmission], cur: int) -> list[StoredSubmissio
 
 
 class StepRunner:
-    """run() for GameService; expects store, ruleset, _parse, _check_sheet, _active,
+    """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
     _load_scenario, _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None) -> RunResult:
@@ -118,14 +119,24 @@ class StepRunner:
         ordered: list[OrderSheet] = []
         diags_by_sub: dict[int, list[Diagnostic]] = {}
         all_diags: list[Diagnostic] = []
+        screened = screens_orders(rs)
         for s in batch:
             sheet = self._parse(s.submission)
-            d = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
-                 for x in s.submission.meta.get("diagnostics", [])]
+            intake = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
+                      for x in s.submission.meta.get("diagnostics", [])]
+            read: list[Diagnostic] = []
             if s.faction is not None:
-                d += self._check_sheet(sheet, prev, s.faction, scen)
-            diags_by_sub[s.id] = d
-            all_diags += d
+                read = [_own(x, sheet.source, s.faction) for x in sheet.diagnostics]
+                if screened:
+                    # the checker's findings are part of the turn (engine/orders/screen.py):
+                    # what it refuses is not carried out, and the reports say so
+                    found = self._check_findings(sheet, prev, s.faction, scen)
+                    read += found
+                    sheet = screen_for(rs, sheet, found)
+            diags_by_sub[s.id] = intake + read
+            # real time: the turn reads and checks each post again at its own moment and adds
+            # those findings itself; a check against the state before the batch would be stale
+            all_diags += intake + read if screened else intake
             ordered.append(sheet)
             sheet.header.setdefault("faction", s.faction)
             if model != TurnModel.REALTIME:

@@ -27,6 +27,8 @@ class Diagnostic:
     file: str = ""
     severity: Severity = Severity.ERROR
     faction: int | None = None
+    part: int = 0   # 1-based part of a multi-part order (a PLA triple) it is about; 0 = all
+
 
     def format(self) -> str:
         """`file:line:col: error (invalid): message` for terminals and cron logs."""
@@ -42,17 +44,21 @@ class Diagnostic:
 
     def with_file(self, file: str) -> Diagnostic:
         return Diagnostic(self.kind, self.message, self.line, self.col, self.text, file,
-                          self.severity, self.faction)
+                          self.severity, self.faction, self.part)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "message": self.message, "line": self.line, "col": self.col,
-                "text": self.text, "file": self.file, "severity": self.severity.value,
-                "faction": self.faction}
+        out = {"kind": self.kind, "message": self.message, "line": self.line, "col": self.col,
+               "text": self.text, "file": self.file, "severity": self.severity.value,
+               "faction": self.faction}
+        if self.part:  # only multi-part orders have one; older readers never see the key
+            out["part"] = self.part
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Diagnostic:
         return cls(d["kind"], d["message"], d.get("line", 0), d.get("col", 0), d.get("text", ""),
-                   d.get("file", ""), Severity(d.get("severity", "error")), d.get("faction"))
+                   d.get("file", ""), Severity(d.get("severity", "error")), d.get("faction"),
+                   int(d.get("part", 0) or 0))
 
 
 def error(kind: str, message: str, line: int = 0, text: str = "", col: int = 0) -> Diagnostic:

@@ -20,12 +20,13 @@ Functions this class calls in the other modules (their signatures are the contra
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from typing import Any
 
 from engine.dice import Dice
 from engine.events import EventLog
-from engine.orders import Diagnostic, OrderSheet
+from engine.orders import Diagnostic, Order, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, Submission, TurnModel
 from engine.rulesets.kok import catalogs as _cat
 from engine.rulesets.kok import events as _events  # noqa: F401  (registers the event kinds for reading back)
@@ -108,6 +109,15 @@ class KingOfKings(Ruleset):
     def check(self, sheet: OrderSheet, state: State, faction: int,
               scenario: Scenario) -> list[Diagnostic]:
         return _part("check", "check")(sheet, state, faction, scenario)
+
+    def without_parts(self, order: Order, parts: frozenset[int]) -> Order | None:
+        """A PLA or DEF without the items the checker refused (8.5: each can fail alone)."""
+        from engine.rulesets.kok.orders_model import Defend, Place
+
+        if not isinstance(order, (Place, Defend)):
+            return None
+        items = [it for k, it in enumerate(order.items, start=1) if k not in parts]
+        return dataclasses.replace(order, items=items) if items else None
 
     def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
         return _part("nmr", "auto_orders")(state, faction, scenario, dice)

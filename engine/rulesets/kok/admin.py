@@ -84,6 +84,8 @@ def name(ctx: TurnContext, b: Board, tribe: int, o: om.Name) -> None:
         return fail(ctx, tribe, o, "no such province", o.cell)
     if b.owner(o.cell) != tribe:
         return fail(ctx, tribe, o, f"province {b.label(o.cell)} is not yours", o.cell)
+    if o.cell in data(ctx).isolated:  # 2.6: only DEF, and LAND/SEA with a general
+        return fail(ctx, tribe, o, f"province {b.label(o.cell)} is isolated", o.cell)
     text = " ".join((o.name or "").split())
     if not text:
         return fail(ctx, tribe, o, "no name given", o.cell)
@@ -102,6 +104,8 @@ def cede(ctx: TurnContext, b: Board, tribe: int, o: om.Cede) -> None:
         return fail(ctx, tribe, o, "no such province", o.cell)
     if b.owner(o.cell) != tribe:
         return fail(ctx, tribe, o, f"province {b.label(o.cell)} is not yours", o.cell)
+    if o.cell in d.isolated:  # 2.6
+        return fail(ctx, tribe, o, f"province {b.label(o.cell)} is isolated", o.cell)
     if o.other not in b.tribes or o.other == tribe:
         return fail(ctx, tribe, o, f"there is no other player {o.other}", o.cell)
     if b.status(tribe, o.other) < 5:
@@ -146,6 +150,8 @@ def build(ctx: TurnContext, b: Board, tribe: int, o: om.Build, dice) -> None:
         return fail(ctx, tribe, o, "no such province", o.cell)
     if b.owner(o.cell) != tribe:
         return fail(ctx, tribe, o, f"province {b.label(o.cell)} is not yours", o.cell)
+    if o.cell in data(ctx).isolated:  # 2.6
+        return fail(ctx, tribe, o, f"province {b.label(o.cell)} is isolated", o.cell)
     terrain = b.terrain(o.cell)
     into = terrain.build_into.lower()
     if not into or into not in b.terrains:

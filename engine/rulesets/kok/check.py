@@ -67,6 +67,7 @@ class _Checker:
         self.ceded = 0
         self.generals_left = generals_available(board, faction)
         self.col = 0                                   # column the next finding points at
+        self.part = 0                                  # item of a PLA/DEF it is about (1-based)
         self.indent: dict[int, int] = sheet.header.get("indent", {})
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
         self.shift: dict[int, dict[str, int]] = defaultdict(dict)
@@ -82,17 +83,19 @@ class _Checker:
         """Point the next findings at item k of a PLA/DEF order (0-based)."""
         cols = item_columns(order.text)
         self.col = cols[k] if k < len(cols) else 0
+        self.part = k + 1  # an error refuses this item only (8.5: a multi-order may fail in part)
 
     def at_step(self, order: Any, i: int) -> None:
         """Point the next findings at step i (1-based) of a move's route."""
         cols = step_columns(order.text, len(order.route))
         self.col = cols[i - 1] if 0 < i <= len(cols) else 0
+        self.part = 0
 
     def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
         col = self.col + self.indent.get(order.line, 0) if self.col else 0
         self.out.append(Diagnostic(kind, message, order.line, col, order.text,
                                    self.sheet.source, Severity.WARNING if warn else Severity.ERROR,
-                                   self.me))
+                                   self.me, self.part))
 
     def run(self) -> list[Diagnostic]:
         tribe = self.b.tribes.get(self.me)
@@ -105,7 +108,7 @@ class _Checker:
         orders = list(self.sheet.orders)
         if limit and len(orders) > limit:
             for o in orders[limit:]:
-                self.col = 0
+                self.col = self.part = 0
                 self.say(o, ILLEGAL, f"more than {limit} orders this turn; this one is ignored")
             orders = orders[:limit]
         # Gold is spent in the order of the turn: donations (with the paperwork), then
@@ -162,16 +165,18 @@ class _Checker:
         return t.name if t is not None else sym
 
     def limited(self, o: Place | Defend, option: str, what: str) -> list[tuple[int, str]]:
-        """The items of a PLA/DEF line up to the game's limit (5.1, 5.4: three)."""
+        """The items of a PLA/DEF line up to the game's limit (5.1, 5.4: three); each item
+        past it is refused on its own."""
         limit = int(self.rules.option(option, 3))
-        if len(o.items) <= limit:
-            return o.items
-        self.say(o, ILLEGAL, what.format(limit) + f"; the last {len(o.items) - limit} ignored")
+        for k in range(limit, len(o.items)):
+            self.at_item(o, k)
+            self.say(o, ILLEGAL, what.format(limit) + "; this one is ignored")
+        self.col = self.part = 0
         return o.items[:limit]
 
     # ---- PLA (4.3, 5.1) ---------------------------------------------------------------
     def place(self, o: Place) -> None:
-        self.col = 0
+        self.col = self.part = 0
         home_only = self.rules.option("home_only")
         sea_ok = self.rules.option("sea_placement")
         loyalty = self.rules.option("loyalty")
@@ -196,9 +201,15 @@ class _Checker:
                     continue
             if not sea and not self.own(o, cell, f"PLA {where}"):
                 continue
-            if sea and self.b.owner(cell) not in (0, self.me):
-                self.say(o, ILLEGAL, f"PLA {where}: the sea area belongs to player "
-                         f"{self.b.owner(cell)}")
+            if sea and self.b.owner(cell) != self.me and not any(
+                    self.b.owner(n) == self.me and not self.b.is_sea(n)
+                    for n in self.b.grid.neighbours(cell)):
+                self.say(o, ILLEGAL, f"PLA {where}: a sea area must be yours or border a "
+                         "province of yours (7.7)")
+                continue
+            if not sea and troop.sea_bound and not self.b.coastal(cell):
+                self.say(o, ILLEGAL, f"PLA {where}: {troop.name} can only be placed in a "
+                         "coastal province")
                 continue
             prov = self.b.provinces.get(cell)
             if home_only and (prov is None or prov.home != self.me):
@@ -216,9 +227,11 @@ class _Checker:
                              "(they come with time, not gold)")
                     continue
                 self.generals_left -= 1
-            if troop.sea_move > 0 and troop.land_move == 0 and not sea and not self.b.coastal(cell):
-                self.say(o, ILLEGAL, f"PLA {where}: {troop.name} would be stranded "
-                         "(no sea next to the province)", warn=True)
+            if (troop.general or troop.static) and (
+                    self.b.units(cell, self.me).get(sym, 0) or self.placed[cell].get(sym, 0)):
+                self.say(o, ILLEGAL, f"PLA {where}: there can be only one {troop.name} in a "
+                         "province")
+                continue
             if troop.is_land_unit:
                 if cell in self.placed_land:
                     self.say(o, ILLEGAL, f"PLA {where}: only one land unit a province "
@@ -230,14 +243,25 @@ class _Checker:
                     need.append(f"{troop.gold} gold, {self.gold} left")
                 if troop.wood > self.wood:
                     need.append(f"{troop.wood} wood, {self.wood} left")
-                self.say(o, ILLEGAL, f"PLA {where}: {troop.name} costs more than you have "
-                         f"({'; '.join(need)})")
-                continue
+                if troop.wood <= self.wood and self.donors():
+                    # an ally's donation is paid before placement: the turn decides (5.7)
+                    self.say(o, ILLEGAL, f"PLA {where}: {troop.name} costs more than you have "
+                             f"({'; '.join(need)}); placed only if a donation arrives", warn=True)
+                else:
+                    self.say(o, ILLEGAL, f"PLA {where}: {troop.name} costs more than you have "
+                             f"({'; '.join(need)})")
+                    continue
             self.gold -= troop.gold
             self.wood -= troop.wood
             if troop.is_land_unit:
                 self.placed_land[cell] = o.line
             self.placed[cell][sym] = self.placed[cell].get(sym, 0) + 1
+
+    def donors(self) -> list[int]:
+        """Players who may donate gold to this one this turn (status both ways, 5.7)."""
+        need = int(self.rules.option("donation_status", 2))
+        return [n for n, t in sorted(self.b.tribes.items()) if n != self.me and t.alive
+                and self.b.status(self.me, n) >= need and self.b.status(n, self.me) >= need]
 
     # ---- SEA and LAND (3.1, 3.2, 5.2, 5.3) ----------------------------------------------
     def present(self, cell: int) -> dict[str, int]:
@@ -254,7 +278,7 @@ class _Checker:
             self.shift[cell][s] = self.shift[cell].get(s, 0) + sign * n
 
     def move(self, o: SeaMove | LandMove) -> None:
-        self.col = 0
+        self.col = self.part = 0
         land = isinstance(o, LandMove)
         verb = "LAND" if land else "SEA"
         where = self.b.label(o.cell)
@@ -311,7 +335,7 @@ class _Checker:
             self.say(o, ILLEGAL, f"{', '.join(static)} cannot move", warn=True)
         if o.tactic == "P" and not any(t.pincer for t in troops):
             self.say(o, ILLEGAL, "the pincer attack needs a troop able to pincer "
-                     "(horsemen)", warn=True)
+                     "(horsemen); these troops fight with the standard tactic T (3.5)", warn=True)
         movers = [t for t in troops if t.land_move > 0]
         if not movers:
             return
@@ -346,6 +370,12 @@ class _Checker:
             self.say(o, ILLEGAL, f"the move ends in {self.b.label(cell)} of player {owner}, "
                      f"whom you declared allied ({self.stance(owner)}): the whole move is "
                      "cancelled (2.8)")
+        elif owner and owner != self.me and self.stance(owner) == 5 and not self.b.is_sea(cell):
+            # status 5: joining a battle fought there this turn is support; who attacks is
+            # only known in the turn, so this is a warning (2.8)
+            self.say(o, ILLEGAL, f"the move ends in {self.b.label(cell)} of player {owner} "
+                     "(status 5): carried out only to support a battle fought there this "
+                     "turn; otherwise the whole move is cancelled (2.8)", warn=True)
         self.moved_into.setdefault(cell, o.line)
 
     def sea_route(self, o: SeaMove, moving: dict[str, int]) -> int | None:
@@ -356,14 +386,21 @@ class _Checker:
             return None
         troops = {s: self.rules.troops[s] for s in moving if s in self.rules.troops}
         ships = sum(n for s, n in moving.items() if s in troops and troops[s].transport)
-        if not ships:
+        # troops that move at sea by themselves (2.2: amphibious) sail without ships
+        sailors = [t for t in troops.values() if not t.transport and t.sea_move > 0]
+        if not ships and not sailors:
             self.say(o, ILLEGAL, f"SEA {where}: no ships in the move")
+            return None
+        if len({s for s, t in troops.items() if t.transport}) > 1:
+            self.say(o, ILLEGAL, f"SEA {where}: only one kind of transport may be moved in one "
+                     "order")
             return None
         castles = [t.name for s, t in troops.items() if t.static]
         if castles:
             self.say(o, ILLEGAL, f"{', '.join(castles)} cannot go to sea; left behind", warn=True)
-        passengers = sum(n for s, n in moving.items()
-                         if s in troops and not troops[s].transport and not troops[s].static)
+        speed = min([t.sea_move for t in troops.values() if t.transport or t.sea_move > 0])
+        passengers = sum(n for s, n in moving.items() if s in troops and not troops[s].transport
+                         and not troops[s].static and troops[s].sea_move < speed)
         if passengers > ships:
             self.say(o, ILLEGAL, f"{ships} ship(s) carry at most {ships} units, not "
                      f"{passengers}", warn=True)
@@ -371,8 +408,9 @@ class _Checker:
         crew = sum(n for s, n in moving.items() if s in troops and troops[s].crew)
         if not crew_free and crew * 2 < ships:
             self.say(o, ILLEGAL, f"{ships} ships need {(ships + 1) // 2} crew (land units); "
-                     f"only {crew} go along", warn=True)
-        points = min((t.sea_move for t in troops.values() if t.transport), default=0)
+                     f"only {crew} go along: the fleet stays (7.5)")
+            return None
+        points = speed
         cell = o.cell
         at_sea = self.b.is_sea(cell)
         for i, d in enumerate(o.route, start=1):
@@ -400,7 +438,7 @@ class _Checker:
 
     # ---- DEF, ALL, CEDE, DON, BUILD, NAME -----------------------------------------------
     def defend(self, o: Defend) -> None:
-        self.col = 0
+        self.col = self.part = 0
         items = self.limited(o, "def_limit", "DEF covers at most {} provinces")
         for k, (cell, tactic) in enumerate(items):
             self.at_item(o, k)
@@ -408,15 +446,16 @@ class _Checker:
                 self.off_map(o, cell)
                 continue
             where = self.b.label(cell)
-            if self.b.owner(cell) != self.me and not self.b.units(cell, self.me):
-                self.say(o, ILLEGAL, f"DEF {where}: neither your province nor your troops")
+            if self.b.owner(cell) != self.me:
+                # DEF sets the province's tactic, read at the start of the turn (5.4)
+                self.say(o, ILLEGAL, f"DEF {where}: not your province")
                 continue
             if tactic == "P":
                 have = self.present(cell)
                 if not any(self.rules.troops.get(s) and self.rules.troops[s].pincer
                            for s, n in have.items() if n):
-                    self.say(o, ILLEGAL, f"DEF {where}: the pincer needs a troop able to pincer",
-                             warn=True)
+                    self.say(o, ILLEGAL, f"DEF {where}: the pincer needs a troop able to pincer; "
+                             "the defenders fight with the standard tactic T (3.5)", warn=True)
 
     def other(self, o: Any, n: int) -> bool:
         if n == self.me:
@@ -429,7 +468,7 @@ class _Checker:
         return True
 
     def ally(self, o: Ally) -> None:
-        self.col = 0
+        self.col = self.part = 0
         if not self.other(o, o.other):
             return
         now = self.b.declared(self.me, o.other)
@@ -449,7 +488,7 @@ class _Checker:
         return self.declared.get(other, self.b.declared(self.me, other))
 
     def cede(self, o: Cede) -> None:
-        self.col = 0
+        self.col = self.part = 0
         self.ceded += 1
         if self.ceded > 1:
             self.say(o, ILLEGAL, "only one CEDE a turn")
@@ -464,8 +503,11 @@ class _Checker:
             self.say(o, ILLEGAL, f"CEDE {self.b.label(o.cell)}: the province is isolated")
 
     def donate(self, o: Donate) -> None:
-        self.col = 0
+        self.col = self.part = 0
         if not self.other(o, o.other):
+            return
+        if o.gold <= 0:
+            self.say(o, ILLEGAL, "DON: nothing to donate")
             return
         mine, theirs = self.b.status(self.me, o.other), self.b.status(o.other, self.me)
         need = int(self.rules.option("donation_status", 2))
@@ -480,7 +522,7 @@ class _Checker:
         self.gold -= o.gold
 
     def build(self, o: Build) -> None:
-        self.col = 0
+        self.col = self.part = 0
         if not self.rules.option("build"):
             self.say(o, ILLEGAL, "BUILD is not allowed in this game (game option)")
             return
@@ -489,14 +531,23 @@ class _Checker:
         if self.isolated(o.cell):
             self.say(o, ILLEGAL, f"BUILD {self.b.label(o.cell)}: the province is isolated")
             return
+        terrain = self.b.terrain(o.cell)
+        if not terrain.build_into or terrain.build_into.lower() not in self.rules.terrains:
+            self.say(o, ILLEGAL, f"BUILD {self.b.label(o.cell)}: {terrain.name} cannot be built "
+                     "up any further (5.8)")
+            return
         cost = int(self.rules.option("build_cost", 12))
         if cost > self.gold:
-            self.say(o, ILLEGAL, f"BUILD costs {cost} gold; {self.gold} left")
-            return
+            if self.donors():  # an ally's donation is paid before BUILD: the turn decides
+                self.say(o, ILLEGAL, f"BUILD costs {cost} gold; {self.gold} left; carried out "
+                         "only if a donation arrives", warn=True)
+            else:
+                self.say(o, ILLEGAL, f"BUILD costs {cost} gold; {self.gold} left")
+                return
         self.gold -= cost
 
     def name(self, o: Name) -> None:
-        self.col = 0
+        self.col = self.part = 0
         if not self.own(o, o.cell, "NAME"):
             return
         if self.isolated(o.cell):
