@@ -121,11 +121,14 @@ def test_battle_narrative_from_events():
 def test_errors_and_warnings_per_8_5():
     r = _report()
     text = render(r)
-    # the adjudication's word counts, not the checker's forecasts (line 2, line 3)
-    assert [(m["line"], m["message"]) for m in r["warnings"]] == [(3, "2 Bowmen moved, not 3")]
-    assert [m["line"] for m in r["errors"]] == [4, 5]
-    assert "PLA 6 1 FO" not in text
-    assert "[1 LAND 1 1 BO 3 E]\n      line 3: 2 Bowmen moved, not 3" in text
+    # the checker's findings are part of the turn: its refusal of line 2 (not carried out)
+    # is an error line, and its warning on line 3 stands beside what the turn reported
+    assert [(m["line"], m["message"]) for m in r["warnings"]] == [
+        (3, "2 Bowmen moved, not 3"), (3, "only 2 Bowmen at 1 1, not 3; 2 will move")]
+    assert [m["line"] for m in r["errors"]] == [2, 4, 5]
+    assert "* 1 PLA 6 1 FO\n      line 2: PLA 6 1: 6 1 is not your province" in text
+    assert ("[1 LAND 1 1 BO 3 E]\n      line 3: 2 Bowmen moved, not 3\n"
+            "      line 3: only 2 Bowmen at 1 1, not 3; 2 will move") in text
     assert "* 1 LANF 1 1\n      line 4: unknown order 'LANF'; did you mean LAND?" in text
 
 

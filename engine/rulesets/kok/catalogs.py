@@ -109,6 +109,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _opt("siege_loss", "int", 10, "Siege losses", "% of each isolated province's land units lost "
          "each turn, rounded up (2.6)", 0, 100),
     _opt("start_units", "str", "F", "Start garrison", "troop placed in each starting province (6.1)"),
+    _opt("declarations_persist", "bool", False, "One-sided ALL persists",
+         "house reading of 2.8: a declaration the other player did not match stays in force "
+         "for the declarer in later turns (the alliance table then shows each side's own "
+         "declaration); off, as 2.8 and 8.1 say: at turn end both are set to the lower value"),
 )
 
 

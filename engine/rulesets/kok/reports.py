@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.events import EventLog
-from engine.orders import ILLEGAL, Diagnostic, Severity
+from engine.orders import Diagnostic, Severity
 from engine.rulesets.kok import events as ev
 from engine.rulesets.kok.identify import game_code
 from engine.rulesets.kok.narrative import Namer, battles, chronicle, order_messages
@@ -113,6 +113,10 @@ def report(state: State, events: EventLog | None, faction: int | None, scenario:
         })
     numbers = [t.number for t in tribes]
     alliances = [[None if a == o else b.status(a, o) for o in numbers] for a in numbers]
+    # what each player declared: it binds the declarer at once (2.8); at turn end both are
+    # set to the lower value, so it differs from the status only with the house option
+    # `declarations_persist`, and then it is shown, so the report says what binds whom
+    declared = [[None if a == o else b.declared(a, o) for o in numbers] for a in numbers]
 
     # the map (8.3)
     single = {t.symbol for t in troops if t.static or t.general}
@@ -157,7 +161,8 @@ def report(state: State, events: EventLog | None, faction: int | None, scenario:
         "viewer": faction, "options": options,
         "columns": [{"symbol": t.symbol, "label": _column_label(t.name)} for t in columns],
         "players": players,
-        "alliances": {"players": numbers, "rows": alliances},
+        "alliances": {"players": numbers, "rows": alliances,
+                      "declared": declared if declared != alliances else None},
         "map": {"width": getattr(grid, "width", 0), "height": getattr(grid, "height", 0),
                 "cells": cells, "single": sorted(single),
                 "legend": [{"letter": t.letter, "name": t.name}
@@ -177,19 +182,15 @@ def _column_label(name: str) -> str:
 
 
 def _messages(events: EventLog, diagnostics: list[Diagnostic]) -> list[dict[str, Any]]:
-    """8.5 messages: what the adjudication reported, plus what only the reader saw.
+    """8.5 messages: what the checker found and what the adjudication reported.
 
-    Whether an order was carried out is the adjudication's word (its order events);
-    the checker's "illegal" findings are forecasts made before the turn and are left
-    out. Lines the reader could not read (invalid) or had to guess (ambiguous) never
-    reach the adjudication, so those diagnostics are reported as they are.
-    """
+    The checker's findings are part of the turn (engine/orders/screen.py): an order it
+    refused was never carried out, so its `*` line comes from the finding alone; its
+    warnings say how an order will be carried out otherwise. The adjudication adds what
+    only the turn could know (a move blocked, a placement whose gold never came)."""
     out = order_messages(events)
-    spoken = {(m["player"], m["line"]) for m in out}
     for d in diagnostics:
-        if d.severity == Severity.INFO or d.faction is None or d.kind == ILLEGAL:
-            continue
-        if d.line and (d.faction, d.line) in spoken:
+        if d.severity == Severity.INFO or d.faction is None:
             continue
         msg = d.message if d.kind != "ambiguous" else f"{d.message} (ambiguous)"
         out.append({"player": d.faction, "line": d.line, "text": d.text, "message": msg,
@@ -280,6 +281,13 @@ def _text(r: dict[str, Any]) -> str:
     add("     " + "".join(str(n).rjust(cw) for n in nums))
     for n, row in zip(nums, r["alliances"]["rows"], strict=True):
         add(f"{n:>4} " + "".join(("-" if v is None else str(v)).rjust(cw) for v in row))
+    if r["alliances"].get("declared"):
+        add("")
+        add("DECLARED  (row: what that player declared towards the column's player; it binds")
+        add("           the declarer: no attack on a player declared 1 or more, 2.8)")
+        add("     " + "".join(str(n).rjust(cw) for n in nums))
+        for n, row in zip(nums, r["alliances"]["declared"], strict=True):
+            add(f"{n:>4} " + "".join(("-" if v is None else str(v)).rjust(cw) for v in row))
     add("")
     add("PLAYERS")
     nw = max([4] + [len(p["name"]) for p in r["players"]])
@@ -319,13 +327,17 @@ def _text(r: dict[str, Any]) -> str:
     if r["errors"] or r["warnings"]:
         add("")
         add("ERRORS AND WARNINGS  (* error: not carried out; [ ] warning: carried out otherwise)")
+        head = None
         for m in sorted(r["errors"] + r["warnings"],
                         key=lambda m: (m["player"], m["line"], m["severity"] != "error")):
-            text = m["text"] or "(the orders as a whole)"
-            if m["severity"] == "error":
-                add(f"* {m['player']} {text}")
-            else:
-                add(f"[{m['player']} {text}]")
+            # one `*` or `[ ]` line per order line, then what the checker and the turn said
+            if (m["player"], m["line"], m["severity"]) != head:
+                head = (m["player"], m["line"], m["severity"])
+                text = m["text"] or "(the orders as a whole)"
+                if m["severity"] == "error":
+                    add(f"* {m['player']} {text}")
+                else:
+                    add(f"[{m['player']} {text}]")
             where = f"line {m['line']}: " if m["line"] else ""
             add(f"      {where}{m['message']}")
     if r["ranking"]:

@@ -169,7 +169,11 @@ def run_loyalty(ctx: TurnContext) -> None:
 # ---- alliances (2.8) -------------------------------------------------------------------
 
 def run_alliances(ctx: TurnContext) -> None:
+    """2.8, 8.1: at turn end the status of both players is set to the lower of their two
+    declarations, so a raise the other did not match lapses (the declarer was bound by it
+    during this turn only). Option `declarations_persist` keeps each side's declaration."""
     b = Board.load(ctx)
+    keep = bool(ctx.options["declarations_persist"])
     tribes = sorted(b.tribes)
     for i, x in enumerate(tribes):
         for y in tribes[i + 1:]:
@@ -179,6 +183,10 @@ def run_alliances(ctx: TurnContext) -> None:
                 b.alliance(x, y).status = new
                 b.alliance(y, x).status = new
                 ctx.emit(AllianceChanged(x, y, old, new))
+            if not keep:
+                for a, o in ((x, y), (y, x)):
+                    if b.declared(a, o) != new:
+                        b.alliance(a, o).declared = new
     b.save()
 
 
