@@ -79,21 +79,62 @@ def test_player_table_columns_of_8_2():
 def test_map_letters():
     r = _report()
     cells = {(x["x"], x["y"]): x for x in r["map"]["cells"]}
-    # home province of 1: capital P, owner 1, tactic u, troops 3F 2B 2S
-    assert map_cell_text(cells[(1, 1)]) == ("P1u", "3F2B2S")
-    # general and castle only by letter: 2H and G
-    assert map_cell_text(cells[(2, 2)]) == ("C1t", "2HG")
-    # conquered forest still loyal to 2: asterisk (home of 2, so capital F); the foot
+    # home plains of 1: capital N, owner 1, tactic u, troops 3F 2B 2S
+    assert map_cell_text(cells[(1, 1)]) == ("N1u", "3F2B2S")
+    # general and castle only by letter: 2H and G; cultivated is r (c is a tactic)
+    assert map_cell_text(cells[(2, 2)]) == ("R1t", "2HG")
+    # conquered forest still loyal to 2: asterisk (home of 2, so capital E); the foot
     # soldier there is player 2's, so it is marked 2:
-    assert map_cell_text(cells[(5, 1)]) == ("F1t*", "2:1F")
+    assert map_cell_text(cells[(5, 1)]) == ("E1t*", "2:1F")
     # unowned land in lower case, sea as ~
-    assert map_cell_text(cells[(3, 1)]) == ("p", "")
+    assert map_cell_text(cells[(3, 1)]) == ("n", "")
     assert map_cell_text(cells[(0, 0)]) == ("~", "")
     text = render(r)
     lines = text.splitlines()
     row1 = next(i for i, ln in enumerate(lines) if ln.startswith("  1 ~"))
-    assert lines[row1].split() == ["1", "~", "P1u", "P1t", "p", "f", "F1t*", "P2t", "~"]
+    assert lines[row1].split() == ["1", "~", "N1u", "N1t", "n", "e", "E1t*", "N2t", "~"]
     assert lines[row1 + 1].split() == ["3F2B2S", "2:1F"]
+
+
+def test_terrain_letters_are_not_tactic_letters():
+    # 8.3: lower-case letters after the owner are tactics; a terrain letter must not read
+    # as one (nor, as a home province's capital, as a troop letter on the unit line)
+    from engine.rulesets.kok import RULESET
+    from engine.rulesets.kok.catalogs import TACTIC_LETTERS
+
+    letters = {r["letter"] for r in RULESET.default_catalogs()["terrain"].rows}
+    assert not letters & {t.lower() for t in TACTIC_LETTERS}
+    text = render(_report())
+    assert "  tactics: f Frontal Assault, p Pincer Attack, t Standard Attack, u Outflank, " \
+           "c Counter Attack" in text
+    assert "n plains" in text and "r cultivated" in text
+    # the old letters still read in case and scenario files
+    assert RULESET.terrain_letters()["p"] == RULESET.terrain_letters()["n"] == "plains"
+
+
+def test_named_provinces_on_the_text_map():
+    # 5.9: the name is used when the province is shown on the text map
+    text = render(_report())
+    lines = text.splitlines()
+    row = next(i for i, ln in enumerate(lines) if ln.startswith("  1 ~      N1u"))
+    assert lines[row + 2].split()[0] == "Athens"
+    assert lines[row + 2].index("Athens") == lines[row].index("N1u")
+    assert '<span class="name">Athens</span>' in render(_report(), "html")
+
+
+def test_alliance_table_shows_each_declaration_when_they_persist():
+    scen, st = _world()
+    scen.options.set("declarations_persist", True)
+    for a in st["alliances"]:
+        if (a.tribe, a.other) == (1, 3):
+            a.declared = 1  # player 1's one-sided raise: binds player 1 only
+    r = report(st, _turn_log(), None, scen, [])
+    assert r["alliances"]["declared"] is not None
+    text = render(r)
+    assert "DECLARED  (row: what that player declared" in text
+    # by default (2.8, 8.1) both sides are set to the lower value: one table
+    scen2, st2 = _world()
+    assert report(st2, _turn_log(), None, scen2, [])["alliances"]["declared"] is None
 
 
 def test_units_of_another_player_are_marked():

@@ -36,6 +36,10 @@ from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
 
+# letters of the terrain table before they were kept apart from the tactic letters (8.3)
+LEGACY_TERRAIN_LETTERS = {"c": "cultivated", "p": "plains", "f": "forest", "t": "town"}
+
+
 def _part(module: str, function: str):
     """A function of one of the separately written modules, or a clear error."""
     try:
@@ -80,8 +84,12 @@ class KingOfKings(Ruleset):
                            catalog_key="symbol", item_key="troop"))
 
     def terrain_letters(self) -> dict[str, str]:
-        """Map letter -> terrain name of the default terrain table (case files use it)."""
-        return {r["letter"]: r["name"] for r in self.default_catalogs()["terrain"].rows}
+        """Map letter -> terrain name of the default terrain table (case and scenario files
+        use it). The letters c, p, f, t are also read, as the old letters of cultivated,
+        plains, forest and town: they are tactic letters on the text map (8.3), so the map
+        now shows r, n, e, v for those terrains."""
+        letters = {r["letter"]: r["name"] for r in self.default_catalogs()["terrain"].rows}
+        return {**LEGACY_TERRAIN_LETTERS, **letters}
 
     def phases(self) -> list[Phase]:
         from engine.rulesets.kok.turn import phases

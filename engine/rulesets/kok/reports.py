@@ -21,6 +21,7 @@ from engine.events import EventLog
 from engine.orders import Diagnostic, Severity
 from engine.rulesets.kok import events as ev
 from engine.rulesets.kok.identify import game_code
+from engine.rulesets.kok.catalogs import TACTIC_NAMES
 from engine.rulesets.kok.narrative import Namer, battles, chronicle, order_messages
 from engine.rulesets.kok.view import Board
 from engine.scenario import Scenario
@@ -166,7 +167,9 @@ def report(state: State, events: EventLog | None, faction: int | None, scenario:
         "map": {"width": getattr(grid, "width", 0), "height": getattr(grid, "height", 0),
                 "cells": cells, "single": sorted(single),
                 "legend": [{"letter": t.letter, "name": t.name}
-                           for t in sorted(rules.terrains.values(), key=lambda t: t.name)]},
+                           for t in sorted(rules.terrains.values(), key=lambda t: t.name)],
+                "tactics": [[k.lower(), v] for k, v in TACTIC_NAMES.items()],
+                "troops": [{"symbol": t.symbol, "name": t.name} for t in troops]},
         "named": named,
         "battles": [s.to_dict() for s in battles(events, namer)],
         "chronicle": chronicle(events, namer),
@@ -249,7 +252,16 @@ def text_map(report: dict[str, Any]) -> list[str]:
         row = boxes[y * w:(y + 1) * w]
         lines.append(f"{y:>3} " + "".join(a.ljust(width) for a, _ in row).rstrip())
         lines.append("    " + "".join(b.ljust(width) for _, b in row).rstrip())
+        # 5.9: a named province shows its name on the map, on a line of its own under its
+        # row (cut to the column; the full name is in the list of named provinces)
+        names = [c["name"] for c in m["cells"][y * w:(y + 1) * w]]
+        if any(names):
+            lines.append("    " + "".join(_cut(n, width - 1).ljust(width) for n in names).rstrip())
     return lines
+
+
+def _cut(name: str, n: int) -> str:
+    return name if len(name) <= n else name[:max(1, n - 1)] + "~"
 
 
 def _yes(v: Any) -> str:
@@ -302,9 +314,12 @@ def _text(r: dict[str, Any]) -> str:
             f"{p['troops']:>4} {p['food']:>4} {p['provinces']:>4} {p['fame']:>4}{flag}")
     add("")
     add("MAP  (terrain letter, CAPITAL = home province; owner number; lower-case tactic;")
-    add("      * disloyal; units: number and type letter; n: units of player n)")
+    add("      * disloyal; units: number and type letter; n: units of player n;")
+    add("      a third line under a row: the names of named provinces)")
     out.extend(text_map(r))
-    add("  " + ", ".join(f"{t['letter']} {t['name']}" for t in r["map"]["legend"]))
+    add("  terrain: " + ", ".join(f"{t['letter']} {t['name']}" for t in r["map"]["legend"]))
+    add("  tactics: " + ", ".join(f"{k} {v}" for k, v in r["map"].get("tactics", [])))
+    add("  troops:  " + ", ".join(f"{c['symbol']} {c['name']}" for c in r["map"].get("troops", [])))
     if r["named"]:
         add("")
         add("NAMED PROVINCES")
@@ -388,8 +403,9 @@ def _html_cell(c: dict[str, Any], single: set[str], colours: dict[int, str]) -> 
     style = f' style="background: {escape(colour)}33; border-color: {escape(colour)}"' \
         if colour else ""
     home = " home" if c["home"] else ""
+    name = f'<br><span class="name">{escape(c["name"])}</span>' if c["name"] else ""  # 5.9
     return (f'<td class="{"sea" if c["sea"] else "land"}"{style} title="{escape(title)}">'
-            f'<span class="top{home}">{escape(top)}</span><br>{escape(units)}</td>')
+            f'<span class="top{home}">{escape(top)}</span><br>{escape(units)}{name}</td>')
 
 
 # ---- orders template -------------------------------------------------------------------------
