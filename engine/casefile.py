@@ -35,6 +35,8 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     events = [ { kind = "battle_round", round = 1 } ]   # each must match some event (subset)
     no_events = [ { kind = "retreat" } ]                 # none may match
     diagnostics = [ { faction = 1, line = 1, kind = "illegal" } ]
+    problems = [ { severity = "warning", option = "min_nations" } ]  # scenario validation
+    # refused = "room for 11"          # the ruleset refuses to start the game: the message
 
 A string `cell` (or any field named in CELL_FIELDS) is a label in the map's notation and is
 turned into the cell number, so cases read like the rule book.
@@ -79,6 +81,8 @@ class CaseResult:
     diagnostics: list[Diagnostic]
     scenario: Scenario
     failures: list[str] = field(default_factory=list)
+    problems: list[Any] = field(default_factory=list)   # scenario validation (expect.problems)
+    refused: str = ""                                   # why initial_state refused the scenario
 
 
 class CaseError(ValueError):
@@ -192,7 +196,17 @@ def run_case(case: Case) -> CaseResult:
     except KeyError as e:  # a required key missing: ruleset, map, a catalog name...
         raise CaseError(f"{case.path}: missing or unknown {e}") from None
     d = case.data
-    state = rs.initial_state(scen)
+    exp = d.get("expect", {})
+    problems = _problems(scen, rs) if "problems" in exp else []
+    try:
+        state = rs.initial_state(scen)
+    except ValueError as e:
+        if "refused" not in exp:
+            raise CaseError(f"{case.path}: the game does not start: {e}") from None
+        # the ruleset refuses the scenario, as the case expects: nothing else to run
+        result = CaseResult(rs.new_state(), EventLog(), [], scen, problems=problems, refused=str(e))
+        result.failures = check_expectations(case, result)
+        return result
     sheets: dict[int, OrderSheet] = {}
     diags: list[Diagnostic] = []
     for key, text in d.get("orders", {}).items():
@@ -210,9 +224,15 @@ def run_case(case: Case) -> CaseResult:
     ctx.submissions = case_posts(d.get("posts", []), case.path.name)
     ctx.scratch["diagnostics"] = diags
     rs.run_step(ctx)
-    result = CaseResult(new, ctx.events, diags, scen)
+    result = CaseResult(new, ctx.events, diags, scen, problems=problems)
     result.failures = check_expectations(case, result)
     return result
+
+
+def _problems(scen: Scenario, rs: Ruleset) -> list[Any]:
+    from engine.validation import validate_scenario  # only cases that expect problems need it
+
+    return validate_scenario(scen, rs)
 
 
 def case_posts(posts: list[dict[str, Any]], source: str = "") -> list[Submission]:
@@ -243,7 +263,7 @@ def check_expectations(case: Case, result: CaseResult) -> list[str]:
     board = result.scenario.map.board()
     failures: list[str] = []
     for table, rows in exp.items():
-        if table in ("events", "no_events", "diagnostics", "no_diagnostics"):
+        if table in ("events", "no_events", "diagnostics", "no_diagnostics", "problems", "refused"):
             continue
         if table not in result.state.tables:
             failures.append(f"expect.{table}: the ruleset has no such state table")
@@ -274,6 +294,13 @@ def check_expectations(case: Case, result: CaseResult) -> list[str]:
     for w in exp.get("diagnostics", []):
         if not any(_matches(x, w) for x in diags):
             failures.append(f"expect.diagnostics: nothing matches {w}\n  got: {diags}")
+    got = [dataclasses.asdict(p) for p in result.problems]
+    for w in exp.get("problems", []):
+        if not any(_matches(p, w) for p in got):
+            failures.append(f"expect.problems: nothing matches {w}\n  got: {got}")
+    if "refused" in exp and str(exp["refused"]) not in result.refused:
+        failures.append(f"expect.refused: {exp['refused']!r} not in "
+                        f"{result.refused or 'nothing (the game started)'!r}")
     if exp.get("no_diagnostics") and diags:
         failures.append(f"expect.no_diagnostics: got {diags}")
     return failures

@@ -37,6 +37,15 @@ from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
 
+def too_many_nations(scenario: Scenario) -> str:
+    """Why the scenario has more nations than the game has room for, or ''."""
+    most = int(scenario.options.max_nations)
+    if len(scenario.factions) <= most:
+        return ""
+    return (f"{len(scenario.factions)} nations: ARTNES 2 has room for {most} (raise the option "
+            "max_nations for a house game)")
+
+
 class Artnes(Ruleset):
     name = "artnes"
     title = "ARTNES 2"
@@ -80,6 +89,8 @@ class Artnes(Ruleset):
         board = board_of(scenario.map)
         if not board.realms:
             raise ValueError("the map has no realms (named land areas) to play on")
+        if (why := too_many_nations(scenario)):
+            raise ValueError(why)
         gold = int(scenario.options.start_gold)
         if scenario.initial is not None:
             state = scenario.initial.copy()
@@ -106,6 +117,20 @@ class Artnes(Ruleset):
         state.tables["realms"].sort(key=lambda r: r.realm.casefold())
         normalise_units(state)
         return state
+
+    def validate(self, scenario: Scenario) -> list:
+        """Joining: up to eleven nations, and the game starts at eight (options)."""
+        from engine.validation import ERROR, WARNING, Problem
+
+        out = []
+        if (why := too_many_nations(scenario)):
+            out.append(Problem(ERROR, why, option="max_nations"))
+        least = int(scenario.options.min_nations)
+        if least and len(scenario.factions) < least:
+            out.append(Problem(WARNING, f"{len(scenario.factions)} nations: the book starts the "
+                               f"game once {least} have joined (option min_nations)",
+                               option="min_nations"))
+        return out
 
     def is_finished(self, state: State, scenario: Scenario) -> bool:
         end = int(scenario.options.end_year)

@@ -105,6 +105,19 @@ def losses(units: int, share: float, rounding: str) -> int:
     return max(0, min(units, n))
 
 
+def casualty_counts(res: str, attackers: int, defenders: int, opts: Options) -> tuple[int, int]:
+    """Units each side loses on result `res`: the result's share of its fighting units.
+
+    Result C is a standoff with equal losses: with `standoff_losses = equal` both sides
+    lose the same number of units, the smaller of their two shares (so 8 against 2 at a
+    quarter each loses 1 and 1, not 2 and 1)."""
+    a = losses(attackers, getattr(opts, f"loss_{res}_attacker"), opts.loss_rounding)
+    d = losses(defenders, getattr(opts, f"loss_{res}_defender"), opts.loss_rounding)
+    if res == "C" and opts.standoff_losses == "equal":
+        a = d = min(a, d)
+    return a, d
+
+
 def pick_casualties(stacks: dict[str, int], n: int, how: str, dice: Dice, why: str) -> dict[str, int]:
     """Remove `n` units from {kind: count}; returns {kind: lost}."""
     lost: dict[str, int] = {}

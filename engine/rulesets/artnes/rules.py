@@ -65,6 +65,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("end_year", "int", 0, "Last year", "The game ends after this year (0 = never).",
                0, 9999),
     OptionSpec("start_gold", "int", 5, "Starting gold", "Gold each nation starts with.", 0, 999),
+    OptionSpec("min_nations", "int", 8, "Nations to start",
+               "The book starts the game once this many nations have joined; fewer is "
+               "warned about (0 = no warning).", 0, 99),
+    OptionSpec("max_nations", "int", 11, "Most nations",
+               "The book has room for this many nations; a scenario with more is refused "
+               "(raise it for a house game).", 1, 99),
     OptionSpec("column_order", "str", "book", "Odds column order",
                "book: printed order, the out-of-order 5:3 read as 5:2; numeric: headers in "
                "value order over the printed result columns; swapped: columns re-sorted by "
@@ -94,6 +100,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _loss("A", "attacker", 0.5), _loss("A", "defender", 0.0),
     _loss("B", "attacker", 0.25), _loss("B", "defender", 0.0),
     _loss("C", "attacker", 0.25), _loss("C", "defender", 0.25),
+    OptionSpec("standoff_losses", "str", "equal", "Result C losses",
+               "equal: the book's standoff with equal losses, both sides lose the same "
+               "number of units (the smaller of the two shares); share: each side loses its "
+               "own share of its units.", choices=("equal", "share")),
     _loss("D", "attacker", 0.0), _loss("D", "defender", 0.25),
     _loss("E", "attacker", 0.0), _loss("E", "defender", 0.5),
     OptionSpec("sea_removal", "str", "galley", "Sea combat losses",

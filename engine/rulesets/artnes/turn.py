@@ -13,8 +13,8 @@ from collections import defaultdict
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.artnes import events as ev
 from engine.rulesets.artnes.combat import (
+    casualty_counts,
     ladder,
-    losses,
     odds,
     pick,
     pick_casualties,
@@ -250,10 +250,9 @@ def battles(ctx: TurnContext) -> None:
         dice = ctx.dice.sub("battle", realm)
         die = 0 if o.automatic else dice.d(6, f"battle {realm}")
         res = result(cols, o, die)
-        a_lost = pick_casualties(a_units, losses(sum(a_units.values()), getattr(opts, f"loss_{res}_attacker"),
-                                                 opts.loss_rounding), opts.casualties, dice, f"attacker losses {realm}")
-        d_lost = pick_casualties(d_units, losses(sum(d_units.values()), getattr(opts, f"loss_{res}_defender"),
-                                                 opts.loss_rounding), opts.casualties, dice, f"defender losses {realm}")
+        a_n, d_n = casualty_counts(res, sum(a_units.values()), sum(d_units.values()), opts)
+        a_lost = pick_casualties(a_units, a_n, opts.casualties, dice, f"attacker losses {realm}")
+        d_lost = pick_casualties(d_units, d_n, opts.casualties, dice, f"defender losses {realm}")
         for kind, n in d_lost.items():
             take_units(ctx.state, defender, kind, realm, n)
         left = dict(a_lost)
