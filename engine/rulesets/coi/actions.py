@@ -69,6 +69,7 @@ class Move(Order):
     units: UnitList = field(default_factory=list)
     frm: Coord = (0, 0)
     to: Coord = (0, 0)
+    losses: list[str] = field(default_factory=list)   # which unit deep water takes, in order
 
 
 @dataclass
@@ -212,6 +213,14 @@ def parse_losses(text: str, names: dict[str, str]) -> list[str]:
     return out
 
 
+def _loss_order(line: str, names: dict[str, str]) -> tuple[str, list[str]]:
+    """The line without its `, losses: ...` part, and the loss order it gives."""
+    lm = re.search(r"[,;.]?\s*(?:losses|loss order|lose)\s*[:=]?\s*(.+)$", line, re.I)
+    if not lm:
+        return line, []
+    return line[:lm.start()], parse_losses(lm.group(1), names)
+
+
 def _action(line: str, names: dict[str, str]) -> Order:
     low = line.lower()
     verb = low.split()[0]
@@ -234,18 +243,17 @@ def _action(line: str, names: dict[str, str]) -> Order:
             raise BadAction("say how many units to recruit")
         return Recruit(units=units, at=_coord(m, 2))
     if verb == "move":
-        # "from" may be left out: "Move 2 archers 4,5 -> 5,5"
+        # "from" may be left out: "Move 2 archers 4,5 -> 5,5"; ", losses: transport first"
+        # says which unit deep water takes (as the loss order of a battle)
+        line, losses = _loss_order(line, names)
         m = re.fullmatch(r"move\s+(.+?)\s+(?:from\s+)?" + _COORD + r"\s*(?:to|->|=>|into)\s*"
-                         + _COORD, line, re.I)
+                         + _COORD, line.strip(), re.I)
         if not m:
             raise BadAction("write: Move 3 swordsmen from X,Y to X,Y")
-        return Move(units=parse_units(m.group(1), names), frm=_coord(m, 2), to=_coord(m, 4))
+        return Move(units=parse_units(m.group(1), names), frm=_coord(m, 2), to=_coord(m, 4),
+                    losses=losses)
     if verb == "attack":
-        losses: list[str] = []
-        lm = re.search(r"[,;.]?\s*(?:losses|loss order|lose)\s*[:=]?\s*(.+)$", line, re.I)
-        if lm:
-            losses = parse_losses(lm.group(1), names)
-            line = line[:lm.start()]
+        line, losses = _loss_order(line, names)
         m = re.fullmatch(r"attack\s+" + _COORD + r"\s+from\s+" + _COORD + r"(?:\s+with\s+(.+?))?",
                          line.strip(), re.I)
         if m:

@@ -220,12 +220,23 @@ class Act:
             w.emit(HexTaken(self.p.number, cell, prev))
 
     def _deep_water(self, cell: int, pool: list[tuple[str, int]], order: list[str]) -> None:
-        """Entering or attacking in deep water costs one unit (oceanfaring ships are immune)."""
+        """Entering or attacking in deep water costs one unit, and one only: the first of
+        the player's loss order that can go, else the cheapest. Oceanfaring ships are
+        immune; a transport whose loss would drown the cargo it carries is never taken
+        (that would be a second loss)."""
         w = self.w
         if not w.terrain(cell)["deep"]:
             return
         have = dict(w.composition(cell, self.p.number))
-        cands = [u for u, _ in pool if have.get(u) and not w.rules.units[u]["oceanfaring"]]
+        room = sum(n for u, n in have.items() if w.rules.units[u]["transport"])
+        cargo = sum(n for u, n in have.items() if not w.is_ship(u))
+
+        def can_go(u: str) -> bool:
+            if not have.get(u) or w.rules.units[u]["oceanfaring"]:
+                return False
+            return not (w.rules.units[u]["transport"] and cargo > room - 1)
+
+        cands = [u for u, _ in pool if can_go(u)]
         if not cands:
             return
         pick = next((u for u in order if u in cands), None) or w.cheapest_first(cands)[0]
@@ -244,7 +255,7 @@ class Act:
         w.emit(Moved(me, a, b, tuple(force + cargo)))
         if owner == 0:
             self._take(b)
-        self._deep_water(b, force + cargo, [])
+        self._deep_water(b, force + cargo, o.losses)
         w.crowding_check(b, me)
         w.capacity_check(a)
         w.capacity_check(b)
