@@ -262,14 +262,20 @@ class GameService(StepRunner):
         subs: list[Submission] = []
         problems: list[Diagnostic] = []
         realtime = self.ruleset.turn_model == TurnModel.REALTIME
+        zone = self._forum_zone() if realtime else None
         for p in paths:
-            got, probs = _thread_path(p) if realtime else _intake_path(p)
+            got, probs = _thread_path(p, zone) if realtime else _intake_path(p)
             subs += got
             problems += probs
         if faction is not None:
             for sub in subs:
                 self._given(sub, faction, step)
         return self.import_submissions(subs, problems)
+
+    def _forum_zone(self) -> Any:
+        """The forum's clock of a real-time game (its ruleset's `forum_zone`), or None."""
+        hook = getattr(self.ruleset, "forum_zone", None)
+        return hook(self.scenario) if callable(hook) else None
 
     def import_submissions(self, subs: list[Submission], problems: Iterable[Diagnostic] = ()) -> ImportReport:
         """Store, match and check submissions in one transaction; nothing is dropped."""

@@ -26,7 +26,7 @@ import csv
 import io
 import json
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,9 @@ FIELDS = {"id": ("id", "post_id", "postid", "post", "number", "no"),
           "edited_at": ("edited_at", "edited", "edit_time", "last_edit", "modified")}
 
 
-def parse_time(text: Any) -> datetime | None:
-    """An ISO-like time (or epoch seconds) as an aware UTC datetime; no zone = UTC; None if bad."""
+def parse_time(text: Any, zone: tzinfo | None = None) -> datetime | None:
+    """An ISO-like time (or epoch seconds) as an aware UTC datetime; None if bad. A time
+    without a zone is on the clock of `zone` (the forum's), UTC if not given."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         try:
             return datetime.fromtimestamp(float(text), UTC)
@@ -62,13 +63,14 @@ def parse_time(text: Any) -> datetime | None:
     except ValueError:
         return None
     if d.tzinfo is None:
-        d = d.replace(tzinfo=UTC)
+        d = d.replace(tzinfo=zone or UTC)
     return d.astimezone(UTC)
 
 
-def normalise_time(text: Any) -> str | None:
-    """'2026-11-20 14:05' or '2026-11-20T16:05:00+02:00' -> '2026-11-20T14:05:00Z'; None if bad."""
-    d = parse_time(text)
+def normalise_time(text: Any, zone: tzinfo | None = None) -> str | None:
+    """'2026-11-20 14:05' or '2026-11-20T16:05:00+02:00' -> '2026-11-20T14:05:00Z'; None if bad.
+    A time without a zone is read on the clock of `zone` (default UTC)."""
+    d = parse_time(text, zone)
     return d.strftime("%Y-%m-%dT%H:%M:%SZ") if d else None
 
 
@@ -103,8 +105,8 @@ def sniff(path: Path, text: str) -> str:
 
 
 class _Reader:
-    def __init__(self, path: Path, encoding: str):
-        self.path, self.encoding = path, encoding
+    def __init__(self, path: Path, encoding: str, zone: tzinfo | None = None):
+        self.path, self.encoding, self.zone = path, encoding, zone
         self.posts: list[Submission] = []
         self.problems: list[Diagnostic] = []
         self._seen: dict[str, str] = {}
@@ -117,7 +119,7 @@ class _Reader:
     def post(self, line: int, pid: Any, author: Any, time: Any, text: Any, edited: Any) -> None:
         pid_s = str(pid).strip() if pid not in (None, "") else ""
         author_s = str(author or "").strip()
-        when = normalise_time(time)
+        when = normalise_time(time, self.zone)
         if not pid_s:
             return self.problem(line, "post has no id; left out")
         if not author_s:
@@ -129,7 +131,7 @@ class _Reader:
         body = "" if text is None else str(text)
         edited_s = None
         if edited not in (None, ""):
-            edited_s = normalise_time(edited)
+            edited_s = normalise_time(edited, self.zone)
             if edited_s is None:
                 self.problem(line, f"post {pid_s}: cannot read the edit time {str(edited)!r}; "
                              "treated as edited", severity=Severity.WARNING)
@@ -262,8 +264,10 @@ def _order(sub: Submission) -> tuple:
     return (sub.received_at, 0 if pid.isdigit() else 1, int(pid) if pid.isdigit() else 0, pid)
 
 
-def load_thread(path: str | Path, fmt: str | None = None) -> tuple[list[Submission], list[Diagnostic]]:
-    """The posts of a thread export in (time, id) order, and the problems found."""
+def load_thread(path: str | Path, fmt: str | None = None, zone: tzinfo | None = None
+                ) -> tuple[list[Submission], list[Diagnostic]]:
+    """The posts of a thread export in (time, id) order, and the problems found. Times
+    written without a zone are on the forum's clock, `zone` (default UTC)."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -271,7 +275,7 @@ def load_thread(path: str | Path, fmt: str | None = None) -> tuple[list[Submissi
         return [], [Diagnostic(INVALID, f"cannot read the thread ({e.strerror or e})", 0, 0, "",
                                str(path))]
     text, encoding = decode(raw)
-    r = _Reader(path, encoding)
+    r = _Reader(path, encoding, zone)
     kind = fmt or sniff(path, text)
     if "\x00" in text:  # NUL survives only in binary data (UTF-16 with a BOM decodes clean)
         r.problem(0, "the thread file is binary data, not a text, JSON or CSV export of posts")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,9 @@ def intake_text(text: str, kind: str, name: str, sender: str, subject: str, rece
     return read_text(text, kind, name, sender, subject, received_at)
 
 
-def thread_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:
-    """Posts from a thread export (or every file of a folder), in time order."""
+def thread_path(path: str | Path, zone: tzinfo | None = None) -> tuple[list[Submission], list[Diagnostic]]:
+    """Posts from a thread export (or every file of a folder), in time order; times written
+    without a zone are on the forum's clock `zone` (default UTC)."""
     try:
         from engine.threads import load_thread
     except Exception:
@@ -94,7 +96,7 @@ def thread_path(path: str | Path) -> tuple[list[Submission], list[Diagnostic]]:
     posts: list[Submission] = []
     problems: list[Diagnostic] = []
     for f in files:
-        got, probs = load_thread(f)
+        got, probs = load_thread(f, zone=zone)
         posts += got
         problems += probs
     return posts, problems

@@ -16,7 +16,7 @@ from engine.ruleset import Match, Phase, Ruleset, Submission, TurnModel
 from engine.rulesets.coi import report as _report
 from engine.rulesets.coi.actions import read_post
 from engine.rulesets.coi.catalog import SPECS, Rules, default_catalogs
-from engine.rulesets.coi.clock import normalise
+from engine.rulesets.coi.clock import game_zone, normalise, zone_of
 from engine.rulesets.coi.posts import apply_posts
 from engine.rulesets.coi.state import SCHEMA, Game, Hex, Player, Stack
 from engine.scenario import Faction, Scenario
@@ -57,7 +57,24 @@ class ConquestOfIsland(Ruleset):
             OptionSpec("start_barques", "int", 1, "Starting barques", min=0),
             OptionSpec("start_transports", "int", 3, "Starting transports", min=0),
             OptionSpec("start_swordsmen", "int", 3, "Starting swordsmen (aboard)", min=0),
+            OptionSpec("forum_timezone", "str", "UTC", "Forum time zone",
+                       "the forum's clock: AP come at its full hours, and post times written "
+                       "without a zone are read on it. UTC, an offset such as +05:30, or a "
+                       "name such as Europe/Berlin"),
         )
+
+    def forum_zone(self, scenario: Scenario):
+        """The forum's clock (option forum_timezone) for reading thread exports."""
+        return game_zone(scenario.options)
+
+    def validate(self, scenario: Scenario) -> list:
+        from engine.validation import ERROR, Problem
+
+        try:
+            zone_of(str(scenario.options["forum_timezone"]))
+        except ValueError as e:
+            return [Problem(ERROR, f"forum time zone: {e}", option="forum_timezone")]
+        return []
 
     def start_fields(self) -> tuple:
         """One port hex per player ("col,row"); the fleet anchors on a shallow hex beside it."""
@@ -84,7 +101,8 @@ class ConquestOfIsland(Ruleset):
             state["game"].append(Game())
         game = state.one("game")
         game.gm = game.gm or str(scenario.meta.get("gm", ""))
-        game.started_at = game.started_at or (normalise(str(scenario.meta.get("started_at", ""))) or "")
+        game.started_at = game.started_at or (normalise(str(scenario.meta.get("started_at", "")),
+                                                        game_zone(scenario.options)) or "")
         if game.started_at:
             for p in state["players"]:
                 p.ap_at = p.ap_at or game.started_at

@@ -14,7 +14,7 @@ from engine.orders import ILLEGAL, INVALID, Diagnostic, Severity
 from engine.ruleset import Submission, TurnContext
 from engine.rulesets.coi import actions as A
 from engine.rulesets.coi.catalog import Rules
-from engine.rulesets.coi.clock import ap_at, normalise
+from engine.rulesets.coi.clock import ap_at, game_zone, normalise
 from engine.rulesets.coi.events import (
     ActionDone,
     ActionIgnored,
@@ -39,9 +39,9 @@ def post_id(sub: Submission, index: int) -> str:
     return str(pid) if pid not in (None, "") else (sub.source_name or f"#{index}")
 
 
-def post_order(sub: Submission, index: int) -> tuple:
+def post_order(sub: Submission, index: int, zone=None) -> tuple:
     pid = post_id(sub, index)
-    return (normalise(sub.received_at) or "9999", 0 if pid.isdigit() else 1,
+    return (normalise(sub.received_at, zone) or "9999", 0 if pid.isdigit() else 1,
             int(pid) if pid.isdigit() else 0, pid, index)
 
 
@@ -54,7 +54,8 @@ def apply_posts(ctx: TurnContext) -> None:
     diags = ctx.scratch.setdefault("diagnostics", [])
     w = World(ctx.state, ctx.map, rules, ctx.options, ctx.emit, diags)
     names = rules.unit_names()
-    indexed = sorted(enumerate(ctx.submissions), key=lambda iv: post_order(iv[1], iv[0]))
+    zone = game_zone(ctx.options)
+    indexed = sorted(enumerate(ctx.submissions), key=lambda iv: post_order(iv[1], iv[0], zone))
     applied = {p.post: p for p in ctx.state["applied"]}
     for index, sub in indexed:
         apply_post(w, sub, post_id(sub, index), names, applied)
@@ -84,7 +85,8 @@ def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str],
         _diag(w, ILLEGAL, "post was edited after it was applied; the edit is not applied (GM: check it)",
               pid, severity=Severity.WARNING, faction=who.number if who else None)
         return
-    time = normalise(sub.received_at)
+    zone = game_zone(w.options)
+    time = normalise(sub.received_at, zone)
     if time is None:
         _diag(w, INVALID, f"post has no readable time ({sub.received_at!r}); not applied", pid)
         w.emit(PostSkipped(pid, author, "no time"))
@@ -118,7 +120,8 @@ def apply_post(w: World, sub: Submission, pid: str, names: dict[str, str],
         w.emit(PostSkipped(pid, author, "before the start"))
         return
     if player.ap_at and time >= player.ap_at:
-        player.ap = ap_at(player.ap, player.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"])
+        player.ap = ap_at(player.ap, player.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"],
+                          zone)
         player.ap_at = time
     if sub.meta.get("edited_at"):
         w.emit(PostEdited(pid, me, str(sub.meta["edited_at"]), True))
@@ -170,7 +173,8 @@ def gm_adjustments(w: World, text: str, time: str, pid: str) -> None:
             _diag(w, INVALID, f"{m.group(1)} is not a player", pid, lineno, line.strip())
             continue
         if p.ap_at and time >= p.ap_at:
-            p.ap = ap_at(p.ap, p.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"])
+            p.ap = ap_at(p.ap, p.ap_at, time, w.options["ap_cap"], w.options["ap_per_hour"],
+                         game_zone(w.options))
             p.ap_at = time
         value = int(m.group(3))
         new = value if m.group(2) else p.ap + value

@@ -14,7 +14,7 @@ from engine.events import EventLog
 from engine.orders import Diagnostic
 from engine.rulesets.coi import events as E
 from engine.rulesets.coi.catalog import Rules
-from engine.rulesets.coi.clock import ap_at
+from engine.rulesets.coi.clock import ap_at, game_zone
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -134,7 +134,8 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
         hexes = [h for h in state["hexes"] if h.owner == p.number]
         points = sum(rules.terrains.get(scenario.map.terrain_at(h.cell), {}).get("points", 0) for h in hexes)
         stacks = sorted((s for s in state["units"] if s.owner == p.number), key=lambda s: (s.cell, rules.order(s.unit)))
-        now = ap_at(p.ap, p.ap_at, clock, scenario.options["ap_cap"], scenario.options["ap_per_hour"]) \
+        now = ap_at(p.ap, p.ap_at, clock, scenario.options["ap_cap"], scenario.options["ap_per_hour"],
+                    game_zone(scenario.options)) \
             if p.ap_at and clock else p.ap
         players.append({
             "number": p.number, "name": p.name, "mark": owner_mark(p.number),
