@@ -35,7 +35,6 @@ from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
-
 # letters of the terrain table before they were kept apart from the tactic letters (8.3)
 LEGACY_TERRAIN_LETTERS = {"c": "cultivated", "p": "plains", "f": "forest", "t": "town"}
 

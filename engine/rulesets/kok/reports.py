@@ -20,8 +20,8 @@ from typing import Any
 from engine.events import EventLog
 from engine.orders import Diagnostic, Severity
 from engine.rulesets.kok import events as ev
-from engine.rulesets.kok.identify import game_code
 from engine.rulesets.kok.catalogs import TACTIC_NAMES
+from engine.rulesets.kok.identify import game_code
 from engine.rulesets.kok.narrative import Namer, battles, chronicle, order_messages
 from engine.rulesets.kok.view import Board
 from engine.scenario import Scenario
