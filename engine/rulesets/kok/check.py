@@ -301,6 +301,10 @@ class _Checker:
         if not any(moving.values()):
             self.say(o, ILLEGAL, f"{verb} {where}: none of the troops named are there")
             return
+        if (n := self.strands(o.cell, have, moving)):
+            self.say(o, ILLEGAL, f"{verb} {where}: the move would leave {n} troops at sea "
+                     "without ships (3.2.1)")
+            return
         self._shift(o.cell, moving, -1)
         if land:
             self.land_route(o, moving)
@@ -309,6 +313,22 @@ class _Checker:
             end = self.sea_route(o, moving)
             # units that went by sea may go ashore later in the turn (3.2.1)
             self._shift(o.cell if end is None else end, moving, +1)
+
+    def strands(self, cell: int, have: dict[str, int], moving: dict[str, int]) -> int:
+        """Troops the move would leave at sea without ships to carry them (0 on land)."""
+        if not self.b.is_sea(cell):
+            return 0
+        ships = carried = 0
+        for s, n in have.items():
+            t = self.rules.troops.get(s)
+            if t is None:
+                continue
+            left = n - moving.get(s, 0)
+            if t.transport:
+                ships += left
+            elif t.sea_move == 0:
+                carried += left
+        return max(0, carried - ships)
 
     def moving(self, o: SeaMove | LandMove, have: dict[str, int]) -> dict[str, int]:
         moving: dict[str, int] = {}
@@ -358,6 +378,15 @@ class _Checker:
                 break
             points -= self.b.terrain(nxt).move
             cell = nxt
+            owner = self.b.owner(nxt)
+            if owner and owner != self.me and self.stance(owner) >= 1 and i < len(o.route) \
+                    and self.b.status(self.me, owner) == 0 and self.b.units(nxt, owner):
+                # declared friendly, no alliance in force: the owner's troops still block
+                # and may not be attacked, so the move ends there and is cancelled (2.8)
+                self.say(o, ILLEGAL, f"player {owner}'s troops in {self.b.label(nxt)} block "
+                         "the way (no alliance in force yet): the move ends there and is "
+                         "cancelled, unless they have left first (2.8)", warn=True)
+                return
             if points <= 0 and i < len(o.route):
                 self.say(o, ILLEGAL, f"movement points run out at {self.b.label(nxt)} after "
                          f"step {i} of {len(o.route)}", warn=True)
