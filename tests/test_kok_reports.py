@@ -253,3 +253,14 @@ def test_sea_battle_narrative():
                                   "ships (50%).")
     assert second["title"] == "Sea battle at 0 3" and second["winner"] == 0
     assert second["lines"][-1].startswith("Both fleets go down after 1 round(s)")
+
+
+def test_scenario_validation_warns_of_terrain_letters_read_as_tactics():
+    from engine.rulesets.kok import RULESET
+
+    scen, _ = _world()
+    assert RULESET.validate(scen) == []
+    row = next(i for i, r in enumerate(scen.catalogs["terrain"].rows) if r["name"] == "plains")
+    scen.catalogs["terrain"].update(row, {"letter": "p"})
+    (p,) = RULESET.validate(scen)
+    assert p.severity == "warning" and p.row == row and "'p' is also a tactic letter" in p.message

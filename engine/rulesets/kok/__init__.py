@@ -90,6 +90,19 @@ class KingOfKings(Ruleset):
         letters = {r["letter"]: r["name"] for r in self.default_catalogs()["terrain"].rows}
         return {**LEGACY_TERRAIN_LETTERS, **letters}
 
+    def validate(self, scenario: Scenario) -> list:
+        """A terrain letter that is also a tactic letter would be misread on the text map
+        (8.3: the lower-case letters after the owner are tactics)."""
+        from engine.validation import WARNING, Problem
+
+        tactics = {t.lower() for t in _cat.TACTIC_LETTERS}
+        terrain = scenario.catalogs.get("terrain")
+        return [Problem(WARNING, f"terrain {r['name']}: letter {r['letter']!r} is also a tactic "
+                        "letter and would be misread on the text map (8.3)",
+                        catalog="terrain", row=i)
+                for i, r in enumerate(terrain.rows if terrain is not None else [])
+                if str(r.get("letter", "")).lower() in tactics]
+
     def phases(self) -> list[Phase]:
         from engine.rulesets.kok.turn import phases
 
