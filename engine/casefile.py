@@ -38,6 +38,10 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     problems = [ { severity = "warning", option = "min_nations" } ]  # scenario validation
     # refused = "room for 11"          # the ruleset refuses to start the game: the message
 
+Orders are checked and screened as in a real turn (engine/orders/screen.py): what the
+checker refuses is not carried out, and its findings are the case's `diagnostics` (a
+refused item of a multi-part order has `part`, 1-based).
+
 A string `cell` (or any field named in CELL_FIELDS) is a label in the map's notation and is
 turned into the cell number, so cases read like the rule book.
 """

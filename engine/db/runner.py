@@ -151,6 +151,11 @@ class StepRunner:
                         raise RunFailed(f"turn {step}: NMR orders for faction {f.number} failed "
                                         f"({type(e).__name__}: {e}); the game is unchanged") from e
                     nmr.append(f.number)
+                    # orders written for a silent faction are checked like anyone's (2.9:
+                    # they appear in the report), and what the checker refuses is left out
+                    found = self._check_findings(sheets[f.number], prev, f.number, scen)
+                    all_diags += found
+                    sheets[f.number] = screen_for(rs, sheets[f.number], found)
         new = prev.copy()
         new.step = step
         ctx = TurnContext(rs, scen, new, prev, sheets, dice,
