@@ -37,6 +37,8 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     diagnostics = [ { faction = 1, line = 1, kind = "illegal" } ]
     problems = [ { severity = "warning", option = "min_nations" } ]  # scenario validation
     # refused = "room for 11"          # the ruleset refuses to start the game: the message
+    report = ["* 1 BUILD 0 0"]          # lines of the GM's text report after the turn
+    # faction = 1 in [expect] renders that faction's report instead
 
 Orders are checked and screened as in a real turn (engine/orders/screen.py): what the
 checker refuses is not carried out, and its findings are the case's `diagnostics` (a
@@ -267,7 +269,8 @@ def check_expectations(case: Case, result: CaseResult) -> list[str]:
     board = result.scenario.map.board()
     failures: list[str] = []
     for table, rows in exp.items():
-        if table in ("events", "no_events", "diagnostics", "no_diagnostics", "problems", "refused"):
+        if table in ("events", "no_events", "diagnostics", "no_diagnostics", "problems", "refused",
+                     "report", "no_report", "faction"):
             continue
         if table not in result.state.tables:
             failures.append(f"expect.{table}: the ruleset has no such state table")
@@ -302,12 +305,27 @@ def check_expectations(case: Case, result: CaseResult) -> list[str]:
     for w in exp.get("problems", []):
         if not any(_matches(p, w) for p in got):
             failures.append(f"expect.problems: nothing matches {w}\n  got: {got}")
+    if "report" in exp or "no_report" in exp:
+        failures += _report_expectations(case, result, exp)
     if "refused" in exp and str(exp["refused"]) not in result.refused:
         failures.append(f"expect.refused: {exp['refused']!r} not in "
                         f"{result.refused or 'nothing (the game started)'!r}")
     if exp.get("no_diagnostics") and diags:
         failures.append(f"expect.no_diagnostics: got {diags}")
     return failures
+
+
+def _report_expectations(case: Case, result: CaseResult, exp: dict[str, Any]) -> list[str]:
+    """`report`: each string is found in the text report; `no_report`: none is."""
+    rs = registry.get(case.data["ruleset"])
+    who = exp.get("faction")
+    mine = [d for d in result.diagnostics if who is None or d.faction == who]
+    text = rs.render(rs.report(result.state, result.events, who, result.scenario, mine), "text")
+    out = [f"expect.report: {w!r} not in the report\n{text}" for w in exp.get("report", [])
+           if w not in text]
+    out += [f"expect.no_report: {w!r} is in the report" for w in exp.get("no_report", [])
+            if w in text]
+    return out
 
 
 def case_files(ruleset: str) -> list[Path]:

@@ -253,11 +253,20 @@ def text_map(report: dict[str, Any]) -> list[str]:
         lines.append(f"{y:>3} " + "".join(a.ljust(width) for a, _ in row).rstrip())
         lines.append("    " + "".join(b.ljust(width) for _, b in row).rstrip())
         # 5.9: a named province shows its name on the map, on a line of its own under its
-        # row (cut to the column; the full name is in the list of named provinces)
+        # row, running on over unnamed neighbours and cut only where the next name begins
         names = [c["name"] for c in m["cells"][y * w:(y + 1) * w]]
         if any(names):
-            lines.append("    " + "".join(_cut(n, width - 1).ljust(width) for n in names).rstrip())
+            lines.append("    " + _names_line(names, width))
     return lines
+
+
+def _names_line(names: list[str], width: int) -> str:
+    at = [i for i, n in enumerate(names) if n]
+    out = ""
+    for k, i in enumerate(at):
+        room = (at[k + 1] - i) * width - 1 if k + 1 < len(at) else len(names[i])
+        out = out.ljust(i * width) + _cut(names[i], room)
+    return out.rstrip()
 
 
 def _cut(name: str, n: int) -> str:
