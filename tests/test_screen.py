@@ -41,6 +41,8 @@ def test_errors_refuse_orders_or_parts_and_warnings_nothing():
     # an error on line 0 is about the sheet as a whole
     assert screen(sheet, [_err(0)]).sheet.orders == []
     assert screen(sheet, []).sheet is sheet
+    # what the reader could not read never reached the order: nothing to refuse
+    assert len(screen(sheet, [Diagnostic("invalid", "?", 1)]).sheet.orders) == 4
 
 
 class NoGrowing(tinyrules.Tiny):

@@ -12,8 +12,10 @@ disagree about an order the checker refused, whatever the ruleset.
   Kings PLA or DEF triple); the ruleset's `without_parts(order, parts)` gives what is left.
 - Warnings and infos never remove anything: the order is carried out, maybe otherwise.
 
-Only the ruleset's `check` findings are applied. The reader's own diagnostics describe
-lines (or pieces of lines) it could not turn into orders at all: those never reach the turn.
+Only the ruleset's `check` findings are applied, and of those not the `invalid` ones: the
+reader's diagnostics (a checker may read a sheet again, say with the game's own troop
+names) describe lines or pieces of lines it could not turn into orders, which never reach
+the turn anyway; refusing the whole line for an unreadable piece would be wrong.
 
 Real-time rulesets (a step is a batch of forum posts applied in time order) check each post
 at its own moment inside the turn, with the same action handlers as the live checker; a
@@ -28,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.orders.diagnostics import Diagnostic, Severity
+from engine.orders.diagnostics import INVALID, Diagnostic, Severity
 from engine.orders.sheet import Order, OrderSheet
 
 WithoutParts = Callable[[Order, frozenset[int]], "Order | None"]
@@ -51,7 +53,7 @@ def refusing(findings: Iterable[Diagnostic]) -> dict[int, set[int]]:
     """line -> parts refused (0 in the set = the whole order) from the ERROR findings."""
     out: dict[int, set[int]] = {}
     for d in findings:
-        if d.severity == Severity.ERROR:
+        if d.severity == Severity.ERROR and d.kind != INVALID:
             out.setdefault(d.line, set()).add(d.part)
     return out
 
