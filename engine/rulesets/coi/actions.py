@@ -215,7 +215,7 @@ def parse_losses(text: str, names: dict[str, str]) -> list[str]:
 
 def _loss_order(line: str, names: dict[str, str]) -> tuple[str, list[str]]:
     """The line without its `, losses: ...` part, and the loss order it gives."""
-    lm = re.search(r"[,;.]?\s*(?:losses|loss order|lose)\s*[:=]?\s*(.+)$", line, re.I)
+    lm = re.search(r"[,;.]?\s*\b(?:losses|loss order|lose)\b\s*[:=]?\s*(.+)$", line, re.I)
     if not lm:
         return line, []
     return line[:lm.start()], parse_losses(lm.group(1), names)
