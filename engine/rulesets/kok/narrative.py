@@ -211,6 +211,10 @@ def chronicle(log: EventLog, name: Namer) -> list[dict[str, Any]]:
                 f"{p(e.cell)}")
         elif isinstance(e, ev.UnitsLost):
             add(e.faction, f"loses {name.units(e.units)} at {p(e.cell)}: {e.reason}")
+        elif isinstance(e, ev.AllianceDeclared):
+            # binds the declarer from now on this turn (2.8), whatever the other answers
+            add(e.faction, f"declares alliance status {e.declared} towards "
+                f"{name.player(e.other)} (was {e.old})", "diplomacy")
         elif isinstance(e, ev.AllianceChanged):
             if e.faction < e.other:
                 add(e.faction, f"and {name.player(e.other)}: alliance {e.old} -> {e.new}",
