@@ -1,0 +1,253 @@
+"""Continental Conquest catalogs, options and state schema: they load, hang together, and
+the figures in resources/cc/ are the rule book's (checked against the book's own text,
+whitespace removed, and against its worked examples)."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.rulesets.cc import RULESET, NotBuiltYet
+from engine.rulesets.cc.catalog import SPECS, check_catalogs, default_catalogs
+from engine.rulesets.cc.state import SCHEMA, Convoy, Vehicle
+from engine.state import State
+from engine.tables import Options
+
+BOOK_NAME = "continental-conquest-5.0.txt"
+
+
+def _book() -> str | None:
+    """The rule book, beside the repository as in CI (../shared) or in the workshop."""
+    here = Path(__file__).resolve()
+    for base in [*here.parents, Path("/work")]:
+        p = base / "shared" / "rulebooks" / BOOK_NAME
+        if p.is_file():
+            return p.read_text(encoding="utf-8")
+    return None
+
+
+BOOK = _book()
+needs_book = pytest.mark.skipif(BOOK is None, reason=f"the rule book {BOOK_NAME} is not beside the repository")
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.fixture(scope="module")
+def cats():
+    return default_catalogs()
+
+
+@pytest.fixture(scope="module")
+def book() -> str:
+    return squeeze(BOOK or "")
+
+
+def rng(lo: int, hi: int, unit: int = 1) -> str:
+    lo, hi = lo // unit, hi // unit
+    return f"{lo}-{hi}" if lo != hi else f"{lo}"
+
+
+# ---- loading ----------------------------------------------------------------------------
+
+def test_every_catalog_loads_and_is_consistent(cats):
+    assert set(cats) == set(SPECS)
+    sizes = {name: len(c) for name, c in cats.items()}
+    assert sizes["terrain"] == 13 and sizes["vehicles"] == 25 and sizes["experts"] == 16
+    assert sizes["buildings"] == 15 and sizes["special_structures"] == 15 and sizes["custom_structures"] == 7
+    assert sizes["convoy_orders"] == 27 and sizes["clan_orders"] == 26 and sizes["goods"] == 10
+    assert sizes["fortifications"] == 6 and sizes["hex_defense"] == 10 and sizes["convoy_costs"] == 12
+    assert check_catalogs(cats) == []
+
+
+def test_cross_check_finds_a_broken_catalog(cats):
+    broken = {k: v.copy() for k, v in cats.items()}
+    i = next(i for i, r in enumerate(broken["vehicles"]) if r["id"] == "truck")
+    broken["vehicles"].update(i, {"size": 17})
+    j = next(i for i, r in enumerate(broken["gamble"]) if r["result"] == "Average")
+    broken["gamble"].update(j, {"roll_to": 69})
+    problems = check_catalogs(broken)
+    assert any("truck" in p for p in problems) and any("gamble" in p for p in problems)
+
+
+def test_ruleset_declarations_and_what_is_not_built():
+    assert RULESET.turn_model == "sequential" and RULESET.cell_notation == "ccrr"
+    opts = RULESET.default_options()
+    assert opts.pre_turn_orders == 5 and opts.post_turn_orders == 10 and opts.pulses == 10
+    assert RULESET.terrain_letters()["Pla"] == "plains"
+    with pytest.raises(NotBuiltYet, match="not built yet"):
+        RULESET.phases()
+    sheet = RULESET.parse_orders("N\nNE\n", "x.txt")
+    assert sheet.errors and "not built yet" in sheet.errors[0].message
+
+
+def test_state_schema_round_trips_and_builds_sql_tables():
+    from sqlalchemy import MetaData, create_engine
+
+    from engine.db.dynamic import catalog_table, ensure, state_table
+
+    state = State(SCHEMA, 3)
+    state["convoys"].append(Convoy(id=1, owner=122, number=1, cell=824, troops=20))
+    state["vehicles"].append(Vehicle(convoy=1, type="truck", count=2))
+    again = State.from_dict(SCHEMA, state.to_dict())
+    assert again == state and again["convoys"][0].cell == 824
+    md = MetaData()
+    tables = [state_table(md, "cc", spec) for spec in state.specs().values()]
+    tables += [catalog_table(md, "cc", spec) for spec in SPECS.values()]
+    engine = create_engine("sqlite://")
+    with engine.begin() as conn:
+        ensure(conn, tables)
+    assert len(tables) == len(SCHEMA) + len(SPECS)
+
+
+def test_options_refuse_bad_values():
+    opts = Options(RULESET.option_specs())
+    with pytest.raises(ValueError, match="turn_order"):
+        opts.set("turn_order", "alphabetical")
+    with pytest.raises(ValueError, match="vigilance_max"):
+        opts.set("vigilance_max", 120)
+
+
+# ---- the book's charts, rebuilt from the CSVs and found in the book's text -----------------
+
+@needs_book
+def test_vehicle_charts_match_the_book(cats, book):
+    for v in cats["vehicles"]:
+        rest = f"${v['cost']:,}{v['damage']}{v['hit_points']}{v['cargo']}{v['troops']}{v['fuel']}{v['size']}"
+        assert re.search(re.escape(squeeze(v["name"])) + r"[A-Za-z]*" + re.escape(rest), book), v["id"]
+
+
+@needs_book
+def test_terrain_summary_matches_the_book(cats, book):
+    names = {"agricultural": "Agro"}
+    for t in cats["terrain"]:
+        if t["id"] in ("water", "sea_lane", "wilderness"):
+            continue  # water prints money 0-1 (X13); sea lanes are not in the table; see below
+        row = (names.get(t["id"], t["name"]) + rng(t["money_min"], t["money_max"], 1000)
+               + rng(t["food_min"], t["food_max"]) + rng(t["fuel_min"], t["fuel_max"])
+               + rng(t["parts_min"], t["parts_max"]) + rng(t["vaccine_min"], t["vaccine_max"])
+               + f"{t['fuel_factor']}{t['parts_factor']}")
+        assert row in book, row
+    w = next(t for t in cats["terrain"] if t["id"] == "wilderness")  # the book prints 3 columns (X12)
+    assert (f"Wilderness{rng(w['money_min'], w['money_max'], 1000)}{rng(w['food_min'], w['food_max'])}"
+            f"{rng(w['fuel_min'], w['fuel_max'])}{w['fuel_factor']}{w['parts_factor']}") in book
+    assert w["parts_max"] == 0 and w["vaccine_max"] == 0
+    links = cats["links"].by("id")
+    assert f"Road+{links['road']['parts_min']}-{links['road']['parts_max']}" in book
+    assert f"River+{links['river']['food_min']}-{links['river']['food_max']}" in book
+
+
+@needs_book
+def test_city_and_hex_tables_match_the_book(cats, book):
+    for f in cats["fortifications"]:
+        cost = f"${f['raise_cost']:,}" if f["raise_cost"] else "N/A"
+        assert f"{f['level']}{f['name']}{f['combat_value']}{f['capacity']}({f['capacity_barracks']}){cost}" in book
+        assert f"{f['name']}{f['spotting']}{f['spotting_tower']}{f['radio']}{f['radio_tower']}" in book
+        assert f"{f['to_hit']}%" in book
+    for d in cats["hex_defense"]:
+        cost = f"${d['raise_cost']:,}" if d["raise_cost"] else "N/A"
+        assert f"{d['level']}{d['name']}{cost}{d['conquer_min']}-{d['conquer_max']}" in book
+    for p in cats["population"]:
+        assert (f"{p['id'].title()}{p['low_min']:,}-{p['normal_min'] - 1:,}{p['normal_min']:,}-{p['normal_max']:,}"
+                f"{p['normal_max'] + 1:,}-above{p['maximum']:,}({p['maximum_stockyard']:,}withStockyard)") in book
+
+
+@needs_book
+def test_cost_tables_match_the_book(cats, book):
+    conv = cats["convoy_costs"].by("number")
+    row = "".join(f"{n}${conv[n]['cost']:,}" for r in range(4) for n in (1 + r, 5 + r, 9 + r))
+    assert f"#Cost#Cost#Cost{row}" in book
+    agents = cats["agent_costs"].by("number")
+    assert "".join(f"{n}${agents[n]['cost']:,}" for r in range(3) for n in (1 + r, 4 + r, 7 + r)) in book
+    for e in cats["espionage"]:
+        assert f"{e['keyword']}{e['cost']}" in book
+    for g in cats["gamble"]:
+        assert f"{g['roll_to'] - g['roll_from'] + 1}%{squeeze(g['result'])}" in book
+    speeds = "".join(str(t["moves"]) for t in cats["convoy_types"])
+    assert f"LandSeaAmphibMilitaryAir{speeds}" in book
+    sizes = "".join(str(c["size"]) for c in cats["vehicle_classes"])
+    assert f"LargeAssault{sizes}Tiny" in book
+    for s in cats["size_categories"]:
+        assert f"{s['name']}{s['size_min']}" + (f"-{s['size_max']}" if s["size_max"] else "+") in book
+
+
+@needs_book
+def test_codes_and_names_match_the_book(cats, book):
+    for o in cats["clan_orders"]:
+        assert f"{o['keyword']}({o['code']})" in book, o["keyword"]
+    for o in cats["convoy_orders"]:
+        if o["code"]:
+            assert f"{squeeze(o['keyword'])}({o['code']})" in book, o["keyword"]
+    for b in cats["buildings"]:
+        assert f"{squeeze(b['name'])}({b['code']})" in book, b["code"]
+    for e in cats["experts"]:
+        assert f"{e['name']}({e['code']})" in book, e["code"]
+    for s in cats["special_structures"]:
+        assert re.search(re.escape(squeeze(s["name"])[:5]) + r"[A-Za-z]*\(" + s["code"] + r"\)", book), s["code"]
+    for c in cats["custom_structures"]:
+        assert re.search(re.escape(c["name"]) + r"[A-Za-z]+.{0,30}?" + re.escape(f"${c['approx_value']:,}"), book)
+    for g in cats["goods"]:
+        assert g["id"] in BOOK.lower()
+
+
+@needs_book
+def test_starting_prices_match_the_book(cats, book):
+    prices = {s["id"]: s["price"] for s in cats["supplies"]}
+    assert f"startingcostoffuelis${prices['fuel']}perunit" in book
+    assert f"buyoneunitforaround${prices['food']}" in book
+    assert f"buythemfor${prices['parts']}perunit" in book
+    assert f"pricestartsat${prices['vaccine']}" in book
+    assert f"Riflescostapproximately${prices['rifles']}" in book
+    assert f"Grenadescostabout${prices['grenades']}" in book
+    assert f"Rocketscostabout${prices['rockets']}" in book
+    assert f"Theycostapproximately${prices['claymores']}" in book
+    assert f"Bombscost${prices['bombs']}" in book
+    assert f"cost${prices['troops']}apiece" in book
+
+
+# ---- the book's worked examples, computed from the catalogs ------------------------------
+
+def test_sample_convoy_statistics(cats):
+    """[CONVOY ORDERS] sample: 4 trucks, 1 bus, 3 vans, 9 cars, 6 bikes with a Gunner,
+    Merchant, Chemist, Politician: troops 172, cargo max 81, fuel cost 56, rifles 6,
+    grenades 17, rockets 4, combat strength 748."""
+    v = cats["vehicles"].by("id")
+    e = cats["experts"].by("code")
+    fleet = {"truck": 4, "bus": 1, "van": 3, "car": 9, "bike": 6}
+    troops = math.floor(sum(v[k]["troops"] * n for k, n in fleet.items()) * (100 + e["POL"]["bonus_pct"]) / 100)
+    cargo = math.floor(sum(v[k]["cargo"] * n for k, n in fleet.items()) * (100 + e["MER"]["bonus_pct"]) / 100)
+    fuel = math.floor(sum(v[k]["fuel"] * n for k, n in fleet.items()) * (100 - e["CHE"]["bonus_pct"]) / 100)
+    rockets = sum(n for k, n in fleet.items() if v[k]["class"] == "large_assault")
+
+    def max_damage(dice: str) -> int:
+        m = re.fullmatch(r"(\d+)d(\d+)(?:\+(\d+))?", dice)
+        return int(m[1]) * int(m[2]) + int(m[3] or 0)
+
+    strength = sum(max_damage(v[k]["damage"]) * n for k, n in fleet.items()) + troops + 20 * rockets
+    strength = round(strength * (100 + e["GUN"]["bonus_pct"]) / 100)
+    assert (troops, cargo, fuel, troops // 25, troops // 10, rockets, strength) == (172, 81, 56, 6, 17, 4, 748)
+
+
+def test_size_fuel_pave_espionage_and_defence_examples(cats):
+    v = cats["vehicles"].by("id")
+    terrain = cats["terrain"].by("id")
+    size = 5 * v["bike"]["size"] + 2 * v["car"]["size"] + v["truck"]["size"]
+    cat = next(s for s in cats["size_categories"] if s["size_min"] <= size <= (s["size_max"] or size))
+    assert (size, cat["id"]) == (29, "small")  # the book prints 39 but calls it small (X76)
+    rate = v["truck"]["fuel"] + 3 * v["car"]["fuel"] + 5 * v["bike"]["fuel"]
+    assert (rate, rate * terrain["jungle"]["fuel_factor"]) == (18, 45)
+    opts = RULESET.default_options()
+    assert opts.pave_cost * (terrain["desert"]["parts_factor"] + terrain["wilderness"]["parts_factor"]) == 13750
+    esp = cats["espionage"].by("keyword")
+    assert 110 * (esp["OWNER"]["cost"] + esp["INCOME"]["cost"] + esp["ENEMIES"]["cost"]) == 13750
+    d = cats["hex_defense"].by("level")
+    plains = terrain["plains"]
+    assert (d[8]["conquer_min"] + 6 * plains["guard_min"], d[8]["conquer_max"] + 6 * plains["guard_max"]) == (20, 44)
+    assert (d[5]["conquer_min"] + 5 * plains["guard_min"], d[5]["conquer_max"] + 5 * plains["guard_max"]) == (15, 31)
+    citadel = cats["fortifications"].by("level")[6]
+    assert (citadel["spotting_tower"], citadel["spotting_tower"] - 2, citadel["spotting_tower"] - 4) == (8, 6, 4)
+    assert [f["radio"] for f in cats["fortifications"]][:3] == [4, 6, 8]
