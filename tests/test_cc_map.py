@@ -1,0 +1,135 @@
+"""The Continental Conquest North America map (maps/cc): built by its script, every terrain of
+the book, a few hundred cities, rivers and highways, and connected the way convoys move."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from engine.mapfile import load_map
+from engine.rulesets.cc.catalog import default_catalogs
+
+ROOT = Path(__file__).resolve().parents[1]
+MAP = ROOT / "maps" / "cc" / "north-america.rsmap"
+
+
+@pytest.fixture(scope="module")
+def script():
+    sys.path.insert(0, str(MAP.parent))
+    try:
+        spec = importlib.util.spec_from_file_location("cc_make_map", MAP.parent / "make_map.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        yield mod
+    finally:
+        sys.path.remove(str(MAP.parent))
+
+
+@pytest.fixture(scope="module")
+def gmap():
+    return load_map(MAP)
+
+
+@pytest.fixture(scope="module")
+def cities(gmap):
+    return {s.name.casefold(): s for s in gmap.sites.values()}
+
+
+def test_the_file_is_what_the_script_builds(script, gmap):
+    builder = script.Builder()
+    built = builder.build()
+    assert builder.problems == []
+    assert json.dumps(built.to_dict(), sort_keys=True) == json.dumps(gmap.to_dict(), sort_keys=True)
+
+
+def test_every_terrain_of_the_book_and_nothing_else(gmap):
+    book = {t["id"] for t in default_catalogs()["terrain"]}
+    used = {gmap.terrains[int(i)] for i in set(gmap.terrain.tolist())}
+    assert used == book
+    assert gmap.grid.kind == "hex" and gmap.grid.orientation == "flat"
+    assert gmap.grid.label(gmap.grid.cell(7, 24), "ccrr") == "0825"
+
+
+def test_cities_are_plausible(gmap, cities):
+    cat = default_catalogs()
+    goods = set(cat["goods"].by("id"))
+    experts = set(cat["experts"].by("code"))
+    assert 250 <= len(cities) <= 500
+    majors = [s for s in gmap.sites.values() if s.attrs["major"]]
+    assert 20 <= len(majors) <= 30 and all(s.name == s.name.upper() for s in majors)
+    for s in gmap.sites.values():
+        a = s.attrs
+        assert gmap.terrain_at(s.cell) not in ("water", "sea_lane"), s.name
+        assert 10_000 <= a["population"] <= (200_000 if a["major"] else 60_000), s.name
+        assert a["fortification"] == 5 if a["major"] else 1 <= a["fortification"] <= 3
+        assert a["produces"] in goods and a["needs"] in goods | {"anything"} and a["needs"] != a["produces"]
+        assert a["guild"] in experts | {""}
+    for name in ("new york", "los angeles", "chicago", "mexico city", "toronto", "havana"):
+        assert name in cities
+    assert gmap.terrain_at(cities["new york"].cell) == "metropolis"
+
+
+def test_places_are_where_they_belong(gmap, cities):
+    g = gmap.grid
+
+    def colrow(name):
+        return g.colrow(cities[name].cell)
+
+    assert colrow("seattle")[0] < colrow("chicago")[0] < colrow("new york")[0]
+    assert colrow("winnipeg")[1] < colrow("dallas")[1] < colrow("mexico city")[1] < colrow("panama city")[1]
+    assert gmap.terrain_at(cities["denver"].cell) in ("mountains", "plains")
+    assert gmap.terrain_at(cities["phoenix"].cell) == "metropolis"
+    assert any(gmap.terrain_at(n) == "mountains" for n in g.within(cities["denver"].cell, 2))
+    assert any(gmap.terrain_at(n) == "swamp" for n in g.within(cities["new orleans"].cell, 2))
+
+
+def land_component(gmap, start):
+    t = [gmap.terrains[int(i)] for i in gmap.terrain]
+    drive = [x not in ("water", "sea_lane", "islands") for x in t]
+    seen, q = {start}, deque([start])
+    while q:
+        u = q.popleft()
+        for v in gmap.grid.neighbours(u):
+            if v not in seen and t[v] not in ("water", "sea_lane") and (
+                    (drive[u] and drive[v]) or gmap.has_link("road", u, v)):
+                seen.add(v)
+                q.append(v)
+    return seen
+
+
+def test_land_convoys_reach_the_continent(gmap, cities, script):
+    main = land_component(gmap, cities["chicago"].cell)
+    for name in ("los angeles", "new york", "miami", "key west", "mexico city", "panama city",
+                 "caracas", "vancouver", "halifax", "quebec"):
+        assert cities[name].cell in main, name
+    for name in ("havana", "honolulu", "san juan", "st john's"):
+        assert cities[name].cell not in main, name  # islands: by sea only
+    assert script.check(gmap) == []  # every city by land or sea, rivers on land, the book's hexes
+
+
+def test_the_books_road_example(gmap):
+    """[MOVING ON A ROAD]: a land convoy in Miami may go south along the road to 5034, but
+    not from 4934 to 5034 (no road joins them)."""
+    g = gmap.grid
+    miami, keys, glades = g.parse("5033"), g.parse("5034"), g.parse("4934")
+    assert g.step(miami, "S") == keys and g.step(miami, "SW") == glades and g.step(glades, "SE") == keys
+    assert gmap.terrain_at(keys) == "islands" and gmap.has_link("road", miami, keys)
+    assert not gmap.has_link("road", glades, keys)
+    assert keys in land_component(gmap, miami)
+
+
+def test_rivers_and_roads(gmap, cities):
+    rivers, roads = gmap.links["river"], gmap.links["road"]
+    assert len(rivers) >= 250 and len(roads) >= 600
+    river_cells = {c for ab in rivers for c in ab}
+    for name in ("st louis", "memphis", "new orleans", "minneapolis", "montreal", "portland"):
+        assert any(n in river_cells for n in gmap.grid.within(cities[name].cell, 1)), name
+    # the Mississippi reaches the Gulf: a river hex near New Orleans touches water
+    near = gmap.grid.within(cities["new orleans"].cell, 2)
+    assert any(c in river_cells and any(gmap.terrain_at(n) == "water" for n in gmap.grid.neighbours(c))
+               for c in near)
