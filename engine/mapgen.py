@@ -6,7 +6,8 @@
 All randomness comes from engine.dice.Dice sub-generators (numpy generators are seeded from
 them), so the same arguments always give the same map. Terrain names are generic (ocean,
 plains, forest, hills, mountains, desert, swamp, tundra, jungle) unless ruleset="kok"
-(KoK 4.10 names) or the style is atlantis (ocean, plain, forest, mountain, swamp).
+(KoK 4.10 names), ruleset="cc" (the thirteen Continental Conquest terrains, with major
+cities on metropolis hexes) or the style is atlantis (ocean, plain, forest, mountain, swamp).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ STYLES = ("continents", "islands", "atlantis")
 GRID_KINDS = ("hex", "square", "regions")
 WATER = "ocean"
 KOK = {"ocean": "sea", "tundra": "steppes", "jungle": "forest", "swamp": "swamps"}
+CC = {"ocean": "water", "hills": "wilderness", "tundra": "barren"}
 ATLANTIS = {"plains": "plain", "desert": "plain", "tundra": "plain", "hills": "mountain",
             "mountains": "mountain", "jungle": "forest"}
 SYLLABLES = ("an", "bel", "cor", "dra", "el", "fen", "gar", "hal", "is", "kar", "lor", "mar", "nor",
@@ -154,10 +156,17 @@ def _terrain_map(kind: str, style: str, width: int, height: int, dice: Dice, **p
         names = np.array([KOK.get(t, t) for t in names], dtype=object)
     elif ruleset == "atlantis":
         names = np.array([ATLANTIS.get(t, t) for t in names], dtype=object)
+    elif ruleset == "cc":
+        names[(names == "plains") & (moist > 0.55)] = "agricultural"
+        names = np.array([CC.get(t, t) for t in names], dtype=object)
     _paint(m, names, _palette(ruleset))
     heights = h
     _rivers(m, heights, water, lh, dice, int(p.get("rivers", min(150, max(1, int(land.sum()) // 350)))))
-    _cities(m, water, dice, int(p.get("cities", min(200, max(2, int(land.sum()) // 250)))), ruleset)
+    per_city = 8 if ruleset == "cc" else 250  # the book's maps have a city every few hexes
+    _cities(m, water, dice, int(p.get("cities", min(200 if per_city > 8 else 5000,
+                                                       max(2, int(land.sum()) // per_city)))), ruleset)
+    if ruleset == "cc":
+        _cc_finish(m, water, dice)
     if kind == "regions":
         _provinces(m, water, dice, int(p.get("region_size", 30)))
     return m
@@ -169,6 +178,9 @@ def _palette(ruleset: Any) -> list[str]:
                 "mountains", "marsh", "swamps", "town", "city", "metropolis"]
     if ruleset == "atlantis":
         return ["ocean", "plain", "forest", "mountain", "swamp"]
+    if ruleset == "cc":
+        return ["water", "plains", "agricultural", "forest", "desert", "mountains", "swamp",
+                "wilderness", "jungle", "barren", "metropolis", "islands", "sea_lane"]
     return ["ocean", "plains", "forest", "hills", "mountains", "desert", "swamp", "tundra", "jungle"]
 
 
@@ -233,7 +245,7 @@ def _cities(m: GameMap, water: np.ndarray, dice: Dice, count: int, ruleset: Any)
     d = dice.sub("cities")
     rng = _rng(dice, "city scores")
     n = len(m.grid)
-    bad = {t for t in ("mountains", "mountain", "swamp", "swamps", "marsh", "tundra")}
+    bad = {"mountains", "mountain", "swamp", "swamps", "marsh", "tundra", "barren", "wilderness"}
     ok = ~water & np.array([t not in bad for t in m.terrains])[m.terrain]
     river_cells = {c for ab in m.links["river"] for c in ab}
     score = rng.random(n)
@@ -274,7 +286,7 @@ def _roads(m: GameMap, cities: list[int], water: np.ndarray, spacing: float) -> 
     """Each city to its nearest neighbour by a cheap land path (bounded search, so it is fast)."""
     xy = m.grid.centers_array()
     cost = {"mountains": 3.0, "mountain": 3.0, "hills": 2.0, "forest": 2.0, "swamp": 3.0, "swamps": 3.0,
-            "marsh": 2.0, "jungle": 3.0}
+            "marsh": 2.0, "jungle": 3.0, "wilderness": 3.0, "barren": 5.0}
     step = np.array([cost.get(t, 1.0) for t in m.terrains])[m.terrain]
     done: set[tuple[int, int]] = set()
     unit = math.sqrt(3.0) if isinstance(m.grid, HexGrid) else 1.0
@@ -295,6 +307,36 @@ def _roads(m: GameMap, cities: list[int], water: np.ndarray, spacing: float) -> 
         path = _bounded_path(m, a, b, water, step, 1.6 * steps + 4, nbr_cache)
         for u, v in zip(path or [], (path or [])[1:], strict=False):
             m.links["road"].add((u, v) if u < v else (v, u))
+
+
+def _cc_finish(m: GameMap, water: np.ndarray, dice: Dice) -> None:
+    """Continental Conquest touches: specks of land become Islands, the largest cities (one in
+    twelve) stand on Metropolis hexes as the book's major cities, populations follow the book's
+    bands, and the open sea on the east and west edges is marked as sea lanes to other maps."""
+    seen = water.copy()
+    islands = m.terrain_code("islands")
+    for c in np.flatnonzero(~water):
+        if not seen[c]:
+            part = _component(m.grid, ~water, int(c))
+            seen |= part
+            if part.sum() <= 2:
+                m.terrain[part] = islands
+    d = dice.sub("cc cities")
+    majors = max(1, len(m.sites) // 12)
+    for s in sorted(m.sites.values(), key=lambda s: s.id):
+        major = s.id <= majors  # sites are numbered best place first
+        s.attrs["major"] = major
+        s.attrs["population"] = (100_000 if major else 25_000) * (100 + d.d(100, "population")) // 100
+        if major:
+            s.name = s.name.upper()  # the book prints major cities in capitals
+            m.terrain[s.cell] = m.terrain_code("metropolis")
+    w, h = m.grid.width, m.grid.height
+    lane = m.terrain_code("sea_lane")
+    for col in (0, w - 1):
+        for row in range(h // 3, h - h // 3):
+            c = row * w + col
+            if water[c] and all(water[n] for n in m.grid.neighbours(c)):
+                m.terrain[c] = lane
 
 
 def _bounded_path(m: GameMap, a: int, b: int, water: np.ndarray, step: np.ndarray,

@@ -133,3 +133,31 @@ def test_rivers_and_roads(gmap, cities):
     near = gmap.grid.within(cities["new orleans"].cell, 2)
     assert any(c in river_cells and any(gmap.terrain_at(n) == "water" for n in gmap.grid.neighbours(c))
                for c in near)
+
+
+# ---- generated continents (engine/mapgen.py, ruleset="cc") ---------------------------------------
+
+@pytest.mark.parametrize("size", [(12, 10), (70, 50), (150, 110)])
+def test_generated_continents_use_the_books_terrains(size):
+    from engine.mapgen import generate
+
+    m = generate("hex", *size, seed=11, ruleset="cc")
+    book = {t["id"] for t in default_catalogs()["terrain"]}
+    used = {m.terrains[int(i)] for i in set(m.terrain.tolist())}
+    assert used <= book and {"water", "plains"} <= used
+    for s in m.sites.values():
+        assert m.terrain_at(s.cell) not in ("water", "sea_lane")
+        assert (m.terrain_at(s.cell) == "metropolis") == s.attrs["major"] == (s.name == s.name.upper())
+        assert s.attrs["population"] >= 25_000
+    if size[0] >= 70:
+        land = int((m.terrain != m.terrains.index("water")).sum())
+        assert len(m.sites) >= land // 16 and len(m.links["river"]) > 10 and len(m.links["road"]) > 50
+        assert any(s.attrs["major"] for s in m.sites.values()) and "sea_lane" in used
+
+
+def test_generated_continents_are_repeatable():
+    from engine.mapgen import generate
+
+    a, b = generate("hex", 60, 40, seed="x", ruleset="cc"), generate("hex", 60, 40, seed="x", ruleset="cc")
+    c = generate("hex", 60, 40, seed="y", ruleset="cc")
+    assert json.dumps(a.to_dict()) == json.dumps(b.to_dict()) != json.dumps(c.to_dict())
