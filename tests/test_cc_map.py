@@ -161,3 +161,14 @@ def test_generated_continents_are_repeatable():
     a, b = generate("hex", 60, 40, seed="x", ruleset="cc"), generate("hex", 60, 40, seed="x", ruleset="cc")
     c = generate("hex", 60, 40, seed="y", ruleset="cc")
     assert json.dumps(a.to_dict()) == json.dumps(b.to_dict()) != json.dumps(c.to_dict())
+
+
+def test_the_books_hex_numbering():
+    """The book's examples fix the layout: flat-topped odd-q columns, CCRR labels."""
+    from engine.topology import HexGrid
+
+    g = HexGrid(60, 60)
+    oceania = g.parse("0616")
+    assert g.label(g.step(oceania, "NW"), "ccrr") == "0516" and g.label(g.step(oceania, "SE"), "ccrr") == "0717"
+    assert g.label(g.step(g.parse("5456"), "N"), "ccrr") == "5455"
+    assert g.label(g.step(g.parse("4934"), "SE"), "ccrr") == "5034"
