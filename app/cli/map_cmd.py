@@ -44,8 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--seed", default="1", help="same seed, same map (default 1)")
     q.add_argument("--style", choices=("continents", "islands", "atlantis"), default="continents")
     q.add_argument("--orientation", choices=("flat", "pointy"), default="flat")
-    q.add_argument("--ruleset", choices=("generic", "kok", "atlantis"), default="generic",
-                   help="terrain names: generic, kok (King of Kings) or atlantis")
+    q.add_argument("--ruleset", choices=("generic", "kok", "atlantis", "cc"), default="generic",
+                   help="terrain names: generic, kok (King of Kings), atlantis or cc (Continental Conquest)")
     q.add_argument("--sea-level", type=float, help="fraction of water, e.g. 0.6")
     q.add_argument("--players", type=int, help="atlantis: starting islands (default 8)")
     q.add_argument("--cities", type=int, help="number of cities")
