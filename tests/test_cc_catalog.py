@@ -1,10 +1,9 @@
 """Continental Conquest catalogs, options and state schema: they load, hang together, and
 the figures in resources/cc/ are the rule book's (checked against the book's own text,
-whitespace removed, and against its worked examples)."""
+whitespace removed). The worked examples are in test_cc_formulas.py."""
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
@@ -207,47 +206,3 @@ def test_starting_prices_match_the_book(cats, book):
     assert f"Theycostapproximately${prices['claymores']}" in book
     assert f"Bombscost${prices['bombs']}" in book
     assert f"cost${prices['troops']}apiece" in book
-
-
-# ---- the book's worked examples, computed from the catalogs ------------------------------
-
-def test_sample_convoy_statistics(cats):
-    """[CONVOY ORDERS] sample: 4 trucks, 1 bus, 3 vans, 9 cars, 6 bikes with a Gunner,
-    Merchant, Chemist, Politician: troops 172, cargo max 81, fuel cost 56, rifles 6,
-    grenades 17, rockets 4, combat strength 748."""
-    v = cats["vehicles"].by("id")
-    e = cats["experts"].by("code")
-    fleet = {"truck": 4, "bus": 1, "van": 3, "car": 9, "bike": 6}
-    troops = math.floor(sum(v[k]["troops"] * n for k, n in fleet.items()) * (100 + e["POL"]["bonus_pct"]) / 100)
-    cargo = math.floor(sum(v[k]["cargo"] * n for k, n in fleet.items()) * (100 + e["MER"]["bonus_pct"]) / 100)
-    fuel = math.floor(sum(v[k]["fuel"] * n for k, n in fleet.items()) * (100 - e["CHE"]["bonus_pct"]) / 100)
-    rockets = sum(n for k, n in fleet.items() if v[k]["class"] == "large_assault")
-
-    def max_damage(dice: str) -> int:
-        m = re.fullmatch(r"(\d+)d(\d+)(?:\+(\d+))?", dice)
-        return int(m[1]) * int(m[2]) + int(m[3] or 0)
-
-    strength = sum(max_damage(v[k]["damage"]) * n for k, n in fleet.items()) + troops + 20 * rockets
-    strength = round(strength * (100 + e["GUN"]["bonus_pct"]) / 100)
-    assert (troops, cargo, fuel, troops // 25, troops // 10, rockets, strength) == (172, 81, 56, 6, 17, 4, 748)
-
-
-def test_size_fuel_pave_espionage_and_defence_examples(cats):
-    v = cats["vehicles"].by("id")
-    terrain = cats["terrain"].by("id")
-    size = 5 * v["bike"]["size"] + 2 * v["car"]["size"] + v["truck"]["size"]
-    cat = next(s for s in cats["size_categories"] if s["size_min"] <= size <= (s["size_max"] or size))
-    assert (size, cat["id"]) == (29, "small")  # the book prints 39 but calls it small (X76)
-    rate = v["truck"]["fuel"] + 3 * v["car"]["fuel"] + 5 * v["bike"]["fuel"]
-    assert (rate, rate * terrain["jungle"]["fuel_factor"]) == (18, 45)
-    opts = RULESET.default_options()
-    assert opts.pave_cost * (terrain["desert"]["parts_factor"] + terrain["wilderness"]["parts_factor"]) == 13750
-    esp = cats["espionage"].by("keyword")
-    assert 110 * (esp["OWNER"]["cost"] + esp["INCOME"]["cost"] + esp["ENEMIES"]["cost"]) == 13750
-    d = cats["hex_defense"].by("level")
-    plains = terrain["plains"]
-    assert (d[8]["conquer_min"] + 6 * plains["guard_min"], d[8]["conquer_max"] + 6 * plains["guard_max"]) == (20, 44)
-    assert (d[5]["conquer_min"] + 5 * plains["guard_min"], d[5]["conquer_max"] + 5 * plains["guard_max"]) == (15, 31)
-    citadel = cats["fortifications"].by("level")[6]
-    assert (citadel["spotting_tower"], citadel["spotting_tower"] - 2, citadel["spotting_tower"] - 4) == (8, 6, 4)
-    assert [f["radio"] for f in cats["fortifications"]][:3] == [4, 6, 8]

@@ -221,3 +221,23 @@ def check_catalogs(cats: dict[str, Catalog]) -> list[str]:
     if rolls and expect != 101:
         problems.append("gamble: the rolls do not end at 100")
     return problems
+
+
+class Book:
+    """Read-only view of a game's catalogs, rows by id, for the rules' formulas."""
+
+    def __init__(self, cats: dict[str, Catalog] | None = None):
+        cats = {**default_catalogs(), **(cats or {})}
+        self.terrain = cats["terrain"].by("id")
+        self.links = cats["links"].by("id")
+        self.vehicles = cats["vehicles"].by("id")
+        self.classes = cats["vehicle_classes"].by("id")
+        self.convoy_types = cats["convoy_types"].by("id")
+        self.sizes = list(cats["size_categories"])
+        self.convoy_costs = {r["number"]: r["cost"] for r in cats["convoy_costs"]}
+        self.agent_costs = {r["number"]: r["cost"] for r in cats["agent_costs"]}
+        self.fortifications = cats["fortifications"].by("level")
+        self.hex_defense = cats["hex_defense"].by("level")
+        self.experts = cats["experts"].by("code")
+        self.espionage = cats["espionage"].by("keyword")
+        self.supplies = cats["supplies"].by("id")
