@@ -206,3 +206,29 @@ def test_starting_prices_match_the_book(cats, book):
     assert f"Theycostapproximately${prices['claymores']}" in book
     assert f"Bombscost${prices['bombs']}" in book
     assert f"cost${prices['troops']}apiece" in book
+
+
+def test_the_schema_holds_every_column_of_the_books_sample_reports():
+    """[CITY REPORTS], [HEX REPORTS], the convoy block of [CONVOY ORDERS] and the pre-turn
+    block of [CLAN ORDERS]: each printed column is a field (or a table) of the state."""
+    import dataclasses
+
+    def fields(name):
+        return {f.name for f in dataclasses.fields(SCHEMA[name])}
+
+    city = {"HEX": "cell", "NAME": "name", "OWN": "owner", "VALUE": "value", "POP": "population",
+            "F": "fortification", "TRP": "troops", "CM": "claymores", "PRODUCES": "produces",
+            "NEEDS": "needs", "EXPERT": "guild"}
+    assert set(city.values()) <= fields("cities") and {"cell", "code"} <= fields("buildings")
+    assert {"cell", "clan"} <= fields("hostile") and {"clan", "other", "ban"} <= fields("relations")
+    hexes = {"HEX": "cell", "OWN": "owner", "DF": "defense", "TR": "troops", "VALUE": "value",
+             "FO": "food", "FU": "fuel", "PA": "parts", "VA": "vaccine", "SS": "special", "CS": "custom"}
+    assert set(hexes.values()) <= fields("hexes") and {"cell", "to"} <= fields("roads")
+    convoy = {"number", "name", "type", "cell", "mode", "troops", "rifles", "grenades", "rockets",
+              "morale", "training", "health", "kill_mode", "cargo", "cargo_type"}
+    assert convoy <= fields("convoys") and {"convoy", "type", "count"} <= fields("vehicles")
+    assert {"convoy", "code"} <= fields("experts")
+    stock = {"money", "food_tenths", "fuel", "parts", "vaccine", "troops", "rifles", "grenades",
+             "rockets", "claymores", "bombs"}
+    assert stock | {"number", "account", "sequence", "agents", "popularity"} <= fields("clans")
+    assert {"clan", "agent", "cell"} <= fields("agent_targets")

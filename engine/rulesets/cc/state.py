@@ -69,7 +69,7 @@ class Hex:
     owner: int = 0                 # clan number; 0 = nobody
     defense: int = 1
     troops: int = 0
-    money: int = 0                 # production fixed at setup (option hex_production)
+    value: int = 0                 # dollars a turn; production fixed at setup (option hex_production)
     food: int = 0
     fuel: int = 0
     parts: int = 0
