@@ -14,6 +14,8 @@ or sea, rivers reaching water, the book's example hexes) and refuses to write a 
 fails.
 
 Run: .venv/bin/python maps/cc/make_map.py [--show]
+then refresh the picture in docs/continental.md:
+     .venv/bin/realmsmith map export maps/cc/north-america.rsmap --png maps/cc/north-america.png --scale 6
 """
 
 from __future__ import annotations
