@@ -41,7 +41,7 @@ def cities(gmap):
 
 
 def test_the_file_is_what_the_script_builds(script, gmap):
-    builder = script.Builder()
+    builder = script.Builder(script.load("north_america"))
     built = builder.build()
     assert builder.problems == []
     assert json.dumps(built.to_dict(), sort_keys=True) == json.dumps(gmap.to_dict(), sort_keys=True)

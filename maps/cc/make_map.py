@@ -1,49 +1,45 @@
-"""Builds maps/cc/north-america.rsmap: the Continental Conquest map of North America.
+"""Builds the Continental Conquest maps: maps/cc/north-america.rsmap (and any other
+geography module written the same way).
 
-How: the hand-drawn coastlines, lakes, terrain zones, cities, rivers and highways of
-maps/cc/geography.py (longitude/latitude) are projected with a Lambert conformal conic
-projection onto a flat-topped hex grid labelled CCRR as the book writes hexes. The scale
-and offset put Miami on hex 5033 with the Keys road south to 5034 and the Everglades on
-4934, as in the book's road example. A hex is about 110 km across. Hexes take the terrain
-of the last zone containing their centre; lakes and small islands are kept even when
-narrower than a hex. Cities take the hex they fall in (the larger city keeps a crowded
-hex, the smaller moves to a free neighbour or is left out), the largest are the book's
-major cities; rivers and highways become river and road links between neighbouring hexes.
-The script checks the result (every mainland city reachable by land, every city by land
-or sea, rivers reaching water, the book's example hexes) and refuses to write a map that
-fails.
+How: the hand-drawn coastlines, lakes, terrain zones, cities, rivers and highways of a
+geography module (maps/cc/north_america.py: longitude/latitude) are projected with a Lambert
+conformal conic projection onto a flat-topped hex grid labelled CCRR as the book writes
+hexes. The module's anchor pins one place to the book's hex (North America: Miami on 5033,
+with the Keys road south to 5034 and the Everglades on 4934, as in the book's road
+example). Hexes take the terrain of the last zone containing their centre; lakes and small
+islands are kept even when narrower than a hex. Cities take the hex they fall in (the
+larger city keeps a crowded hex, the smaller moves to a free neighbour or is left out),
+the largest are the book's major cities; rivers and highways become river and road links
+between neighbouring hexes. The script checks the result (every mainland city reachable by
+land, every city by land or sea, rivers on land, the book's examples) and refuses to write
+a map that fails.
 
-Run: .venv/bin/python maps/cc/make_map.py [--show]
+Run: .venv/bin/python maps/cc/make_map.py [north_america] [--show]
 then refresh the picture in docs/continental.md:
      .venv/bin/realmsmith map export maps/cc/north-america.rsmap --png maps/cc/north-america.png --scale 6
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 import sys
 from collections import deque
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import shapely
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+sys.path.insert(0, str(HERE))
 
 from engine.dice import Dice  # noqa: E402
 from engine.map import GameMap, Label, new_map  # noqa: E402
 from engine.mapfile import save_map  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import geography as geo  # noqa: E402
-
-W, H = 80, 58
-LON0, LAT1, LAT2, LATC = -96.0, 20.0, 45.0, 30.0
-KM_PER_UNIT = 64.0              # a hex's circumradius; hexes are about 110 km across
-ANCHOR = ("Miami", -80.19, 25.77, 49, 32)   # the book's Miami is hex 5033 (0-based 49, 32)
-SEED = "continental-conquest-north-america"
-OUT = Path(__file__).with_name("north-america.rsmap")
 WATER, ISLANDS, SEA_LANE = "water", "islands", "sea_lane"
 PALETTE = ["water", "plains", "agricultural", "forest", "desert", "mountains", "swamp",
            "wilderness", "jungle", "barren", "metropolis", "islands", "sea_lane"]
@@ -58,55 +54,48 @@ EXPERTS = ("ARM", "CHE", "DEA", "DOC", "ENG", "GOU", "GUN", "MER", "PIL", "POL",
 
 # ---- projection ----------------------------------------------------------------------------
 
-def _lcc_constants() -> tuple[float, float, float]:
-    p1, p2, pc = (math.radians(v) for v in (LAT1, LAT2, LATC))
-    n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
-        math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2))
-    f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
-    rho0 = 6371.0 * f / math.tan(math.pi / 4 + pc / 2) ** n
-    return n, f, rho0
+class Projection:
+    """Lambert conformal conic, scaled to map units and pinned so the anchor sits on its hex."""
+
+    def __init__(self, lon0: float, lat1: float, lat2: float, latc: float, km_per_unit: float,
+                 anchor: tuple) -> None:
+        p1, p2, pc = (math.radians(v) for v in (lat1, lat2, latc))
+        self.n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
+            math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2))
+        self.f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** self.n / self.n
+        self.rho0 = 6371.0 * self.f / math.tan(math.pi / 4 + pc / 2) ** self.n
+        self.lon0, self.km = lon0, km_per_unit
+        _, lon, lat, col, row = anchor
+        x, y = self.lcc(lon, lat)
+        cx, cy = 1.5 * col + 1.0, math.sqrt(3) * (row + 0.5 * (col & 1)) + math.sqrt(3) / 2
+        self.ox, self.oy = cx - float(x) / self.km, cy + float(y) / self.km
+
+    def lcc(self, lon, lat) -> tuple[np.ndarray, np.ndarray]:
+        """Kilometres east and north of the projection centre."""
+        rho = 6371.0 * self.f / np.tan(np.pi / 4 + np.radians(lat) / 2) ** self.n
+        t = self.n * np.radians(np.asarray(lon) - self.lon0)
+        return rho * np.sin(t), self.rho0 - rho * np.cos(t)
+
+    def __call__(self, points) -> np.ndarray:
+        """(lon, lat) pairs -> map units (the grid's centre coordinates)."""
+        a = np.asarray(points, dtype=float).reshape(-1, 2)
+        x, y = self.lcc(a[:, 0], a[:, 1])
+        return np.stack([x / self.km + self.ox, -y / self.km + self.oy], axis=1)
 
 
-N_, F_, RHO0 = _lcc_constants()
-
-
-def lcc(lon: np.ndarray | float, lat: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
-    """Kilometres east and north of the projection centre."""
-    rho = 6371.0 * F_ / np.tan(np.pi / 4 + np.radians(lat) / 2) ** N_
-    t = N_ * np.radians(np.asarray(lon) - LON0)
-    return rho * np.sin(t), RHO0 - rho * np.cos(t)
-
-
-def _offset() -> tuple[float, float]:
-    _, lon, lat, col, row = ANCHOR
-    x, y = lcc(lon, lat)
-    cx, cy = 1.5 * col + 1.0, math.sqrt(3) * (row + 0.5 * (col & 1)) + math.sqrt(3) / 2
-    return cx - float(x) / KM_PER_UNIT, cy + float(y) / KM_PER_UNIT
-
-
-OX, OY = _offset()
-
-
-def project(points) -> np.ndarray:
-    """(lon, lat) pairs -> map units (the grid's centre coordinates)."""
-    a = np.asarray(points, dtype=float).reshape(-1, 2)
-    x, y = lcc(a[:, 0], a[:, 1])
-    return np.stack([x / KM_PER_UNIT + OX, -y / KM_PER_UNIT + OY], axis=1)
-
-
-def shifted(points, shift=geo.HAWAII_SHIFT):
-    return [(lon + shift[0], lat + shift[1]) for lon, lat in points]
-
-
-def polygon(ring) -> shapely.Polygon:
-    return shapely.Polygon(project(ring))
+def load(name: str = "north_america") -> ModuleType:
+    """A geography module of maps/cc by name."""
+    return importlib.import_module(name)
 
 
 # ---- the grid ---------------------------------------------------------------------------------
 
 class Builder:
-    def __init__(self) -> None:
-        self.m: GameMap = new_map("hex", W, H, WATER)
+    def __init__(self, geo: ModuleType | None = None) -> None:
+        self.geo = geo = geo or load()
+        self.project = Projection(**geo.PROJECTION, anchor=geo.ANCHOR)
+        self.inset = set(getattr(geo, "INSET_NAMES", ()))
+        self.m: GameMap = new_map("hex", geo.WIDTH, geo.HEIGHT, WATER)
         self.grid = self.m.grid
         self.xy = self.grid.centers_array()
         self.pts = shapely.points(self.xy)
@@ -116,10 +105,20 @@ class Builder:
         self.problems: list[str] = []
         self.notes: list[str] = []
         self.city_cells: dict[str, int] = {}
-        self.dice = Dice(SEED, "cc-map")
+        self.dice = Dice(geo.SEED, "cc-map")
+
+    def place(self, name: str, points) -> list:
+        """Points moved by the inset shift when they belong to the inset (Hawaii)."""
+        if name not in self.inset:
+            return list(points)
+        dx, dy = self.geo.INSET_SHIFT
+        return [(lon + dx, lat + dy) for lon, lat in points]
+
+    def polygon(self, ring) -> shapely.Polygon:
+        return shapely.Polygon(self.project(ring))
 
     def cell_at(self, lon: float, lat: float) -> int:
-        x, y = project([(lon, lat)])[0]
+        x, y = self.project([(lon, lat)])[0]
         d = (self.xy[:, 0] - x) ** 2 + (self.xy[:, 1] - y) ** 2
         return int(np.argmin(d))
 
@@ -135,13 +134,13 @@ class Builder:
     # ---- land and terrain --------------------------------------------------------------------
 
     def paint_land(self) -> None:
-        land = self.covered(polygon(geo.MAINLAND), 0.35)
-        for ring in geo.GREAT_LAKES + geo.GULFS:
-            land &= ~self.covered(polygon(ring), 0.3)
+        geo = self.geo
+        land = self.covered(self.polygon(geo.MAINLAND), 0.35)
+        for ring in geo.LAKES + geo.GULFS:
+            land &= ~self.covered(self.polygon(ring), 0.3)
         islands = {}
         for name, ring in geo.ISLANDS.items():
-            ring = shifted(ring) if name in geo.HAWAII_NAMES else ring
-            islands[name] = self.covered(polygon(ring), 0.3)
+            islands[name] = self.covered(self.polygon(self.place(name, ring)), 0.3)
             land |= islands[name]
         for line in geo.LAND_SPINES:
             land[self.trace(line)] = True
@@ -149,20 +148,20 @@ class Builder:
             land[self.trace(line)] = False
         self.terrain[land] = "plains"
         for kind, ring in geo.ZONES:
-            self.terrain[land & shapely.contains(polygon(ring), self.pts)] = kind
-        self.terrain[islands["Hawaii"]] = "jungle"
+            self.terrain[land & shapely.contains(self.polygon(ring), self.pts)] = kind
+        for name, kind in getattr(geo, "INSET_TERRAIN", {}).items():
+            self.terrain[islands[name]] = kind
         for name, lon, lat in geo.SMALL_ISLANDS:
-            if name in geo.HAWAII_NAMES:
-                lon, lat = shifted([(lon, lat)])[0]
+            ((lon, lat),) = self.place(name, [(lon, lat)])
             c = self.cell_at(lon, lat)
-            if self.terrain[c] == WATER or name in ("Key Largo", "Key West"):
+            if self.terrain[c] == WATER or name in getattr(geo, "FORCE_ISLANDS", ()):
                 self.terrain[c] = ISLANDS
         self.sea_lanes()
 
     def sea_lanes(self) -> None:
-        """The book's lanes to other maps: open ocean on the Pacific and Atlantic edges."""
-        for col, rows in ((0, range(24, H)), (W - 1, range(8, 40))):
-            for row in rows:
+        """The book's lanes to other maps: open ocean on the map's edges."""
+        for col, first, end in self.geo.SEA_LANES:
+            for row in range(first, end):
                 c = self.grid.cell(col, row)
                 if self.terrain[c] == WATER and all(self.terrain[n] in (WATER, SEA_LANE)
                                                     for n in self.grid.neighbours(c)):
@@ -175,7 +174,7 @@ class Builder:
 
     def place_cities(self) -> list[dict]:
         rows = []
-        for m in CITY_RE.finditer(geo.CITIES):
+        for m in CITY_RE.finditer(self.geo.CITIES):
             country, name, lat, lon, pop = m.groups()
             rows.append({"country": country, "name": name, "lat": float(lat),
                          "lon": float(lon), "metro": int(pop)})
@@ -187,10 +186,9 @@ class Builder:
         taken: dict[int, str] = {}
         placed = []
         for r in rows:
-            lon, lat = (shifted([(r["lon"], r["lat"])])[0] if r["name"] in geo.HAWAII_NAMES
-                        else (r["lon"], r["lat"]))
+            ((lon, lat),) = self.place(r["name"], [(r["lon"], r["lat"])])
             c = self.cell_at(lon, lat)
-            x, y = project([(lon, lat)])[0]
+            x, y = self.project([(lon, lat)])[0]
             spot = self._free_land(c, taken, x, y)
             if spot is None:
                 continue  # a crowded metro area: the larger neighbour keeps the name
@@ -198,9 +196,9 @@ class Builder:
             r["cell"] = spot
             placed.append(r)
         for i, r in enumerate(placed):
-            r["major"] = i < geo.MAJOR_COUNT and r["country"] != "HI"
+            r["major"] = i < self.geo.MAJOR_COUNT and r["country"] != getattr(self.geo, "INSET_COUNTRY", "")
         self.city_cells = {r["name"]: r["cell"] for r in placed}
-        for name in geo.METROPOLIS:
+        for name in self.geo.METROPOLIS:
             if name in self.city_cells:
                 self.terrain[self.city_cells[name]] = "metropolis"
             else:
@@ -243,7 +241,7 @@ class Builder:
 
     def trace(self, points) -> list[int]:
         """The hexes a polyline passes through, as a chain of neighbours."""
-        pts = project(points)
+        pts = self.project(points)
         cells: list[int] = []
         for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
             steps = max(2, int(math.hypot(x1 - x0, y1 - y0) * 3))
@@ -257,7 +255,7 @@ class Builder:
         return cells
 
     def rivers(self) -> None:
-        for name, line in geo.RIVERS.items():
+        for name, line in self.geo.RIVERS.items():
             chain = self.trace(line)
             made = 0
             for a, b in zip(chain, chain[1:], strict=False):
@@ -281,7 +279,7 @@ class Builder:
             step = MOVE_COST.get(t, 1.0) + 0.6  # + a constant: roads stay short
             return step * (0.35 if (min(a, b), max(a, b)) in road else 1.0)
 
-        for hw, names in geo.HIGHWAYS.items():
+        for hw, names in self.geo.HIGHWAYS.items():
             cells = [self.city_cells[n] for n in names if n in self.city_cells]
             missing = [n for n in names if n not in self.city_cells]
             if missing:  # left out where a larger city took the hex
@@ -310,20 +308,17 @@ class Builder:
                             **self.city_attrs(r))
         self.rivers()
         self.roads()
-        self.m.name = "North America (Continental Conquest)"
+        geo = self.geo
+        self.m.name = geo.NAME
         self.m.meta.update({
             "ruleset": "cc", "notation": "ccrr",
-            "projection": {"kind": "lambert conformal conic", "lon0": LON0, "lat1": LAT1, "lat2": LAT2,
-                           "latc": LATC, "km_per_unit": KM_PER_UNIT, "anchor": list(ANCHOR)},
-            "insets": {"Hawaii": "drawn south-west of Baja California, not at its true place"},
-            "sea_lanes": "Pacific lane on the west edge, Atlantic lane on the east edge",
+            "projection": {"kind": "lambert conformal conic", **geo.PROJECTION, "anchor": list(geo.ANCHOR)},
+            **geo.META,
         })
-        for text, lon, lat, size in (("Pacific Ocean", -128, 30, 2.0), ("Gulf of Mexico", -91, 25.5, 1.5),
-                                     ("Atlantic Ocean", -62, 36, 2.0), ("Caribbean Sea", -76, 15, 1.5),
-                                     ("Hudson Bay", -86, 58.5, 1.2), ("HAWAII (inset)", -118.5, 18.5, 1.0)):
-            x, y = project([(lon, lat)])[0]
+        for text, lon, lat, size in geo.LABELS:
+            x, y = self.project([(lon, lat)])[0]
             self.m.labels.append(Label(text, float(x), float(y), size))
-        self.problems += check(self.m)
+        self.problems += check(self.m, geo)
         return self.m
 
 
@@ -379,19 +374,20 @@ def sea_reach(m: GameMap) -> set[int]:
     return seen
 
 
-def check(m: GameMap) -> list[str]:
+def check(m: GameMap, geo: ModuleType | None = None) -> list[str]:
+    geo = geo or load()
     problems = []
     g = m.grid
     t = [m.terrains[i] for i in m.terrain]
     cities = sorted(m.sites.values(), key=lambda s: s.id)
-    if len(cities) < 250:
-        problems.append(f"only {len(cities)} cities; want at least 250")
+    if len(cities) < geo.MIN_CITIES:
+        problems.append(f"only {len(cities)} cities; want at least {geo.MIN_CITIES}")
     for s in cities:
         if t[s.cell] in (WATER, SEA_LANE):
             problems.append(f"{s.name} stands on water at {g.label(s.cell, 'ccrr')}")
     moves = land_moves(m)
     by_name = {s.name.lower(): s for s in cities}
-    main = component(moves, by_name["chicago"].cell)
+    main = component(moves, by_name[geo.HUB].cell)
     sea = sea_reach(m)
     for s in cities:
         if s.cell not in main and s.cell not in sea:
@@ -402,28 +398,27 @@ def check(m: GameMap) -> list[str]:
     for a, b in sorted(m.links["river"]):
         if t[a] in (WATER, SEA_LANE) or t[b] in (WATER, SEA_LANE):
             problems.append(f"river link {g.label(a, 'ccrr')}-{g.label(b, 'ccrr')} touches water")
-    # the book's examples: Miami 5033, the Keys road south to 5034, no road from 4934 to 5034
-    miami, keys, glades = g.parse("5033"), g.parse("5034"), g.parse("4934")
-    if by_name.get("miami") is None or by_name["miami"].cell != miami:
-        problems.append("Miami is not on hex 5033")
-    if t[keys] != ISLANDS or not m.has_link("road", miami, keys):
-        problems.append("hex 5034 is not an island hex on the road from Miami")
-    if t[glades] in (WATER, SEA_LANE, ISLANDS) or m.has_link("road", glades, keys):
-        problems.append("hex 4934 should be land without a road to 5034")
-    return problems
+    return problems + geo.book_checks(m, by_name)
+
+
+def main(argv: list[str]) -> int:
+    names = [a for a in argv if not a.startswith("-")] or ["north_america"]
+    for name in names:
+        geo = load(name)
+        b = Builder(geo)
+        gmap = b.build()
+        if "--show" in argv:
+            counts = {n: int((gmap.terrain == i).sum()) for i, n in enumerate(gmap.terrains)}
+            print(counts)
+            print("\n".join(b.notes))
+        if b.problems and "--force" not in argv:
+            print("\n".join(b.problems))
+            return 1
+        save_map(gmap, HERE / geo.FILE)
+        print(f"wrote {geo.FILE}: {len(gmap.sites)} cities, {len(gmap.links['river'])} river and "
+              f"{len(gmap.links['road'])} road links")
+    return 0
 
 
 if __name__ == "__main__":
-    b = Builder()
-    gmap = b.build()
-    if "--show" in sys.argv:
-        counts = {n: int((gmap.terrain == i).sum()) for i, n in enumerate(gmap.terrains)}
-        print(counts)
-        print(len(gmap.sites), "cities,", len(gmap.links["river"]), "river links,",
-              len(gmap.links["road"]), "road links")
-    if b.problems and "--force" not in sys.argv:
-        print("\n".join(b.problems))
-        sys.exit(1)
-    save_map(gmap, OUT)
-    print(f"wrote {OUT.name}: {len(gmap.sites)} cities, {len(gmap.links['river'])} river and "
-          f"{len(gmap.links['road'])} road links")
+    sys.exit(main(sys.argv[1:]))

@@ -1,5 +1,6 @@
 """North America for Continental Conquest: coastlines, terrain zones, cities, rivers and
-highways as (longitude, latitude) data drawn by hand from general knowledge.
+highways as (longitude, latitude) data drawn by hand from general knowledge, and the grid
+and projection they are drawn on.
 
 Read by maps/cc/make_map.py, which projects it onto the hex grid. Coordinates are rough
 (about a quarter of a degree); a hex of the map is about 110 km across.
@@ -8,6 +9,24 @@ Read by maps/cc/make_map.py, which projects it onto the hex grid. Coordinates ar
 from __future__ import annotations
 
 Ring = list[tuple[float, float]]
+
+NAME = "North America (Continental Conquest)"
+FILE = "north-america.rsmap"
+SEED = "continental-conquest-north-america"
+WIDTH, HEIGHT = 80, 58
+# Lambert conformal conic: central meridian, standard parallels, latitude of origin; the
+# scale is a hex's circumradius in km; the anchor pins a place to a hex as the book has it.
+PROJECTION = {"lon0": -96.0, "lat1": 20.0, "lat2": 45.0, "latc": 30.0, "km_per_unit": 64.0}
+ANCHOR = ("Miami", -80.19, 25.77, 49, 32)   # the book's Miami is hex 5033 (0-based 49, 32)
+HUB = "chicago"                              # every mainland city must be reachable from here
+MIN_CITIES = 250
+SEA_LANES = [(0, 24, HEIGHT), (WIDTH - 1, 8, 40)]   # (column, first row, end row): Pacific, Atlantic
+LABELS = [("Pacific Ocean", -128, 30, 2.0), ("Gulf of Mexico", -91, 25.5, 1.5),
+          ("Atlantic Ocean", -62, 36, 2.0), ("Caribbean Sea", -76, 15, 1.5),
+          ("Hudson Bay", -86, 58.5, 1.2), ("HAWAII (inset)", -118.5, 18.5, 1.0)]
+META = {"insets": {"Hawaii": "drawn south-west of Baja California, not at its true place"},
+        "sea_lanes": "Pacific lane on the west edge, Atlantic lane on the east edge"}
+FORCE_ISLANDS = ("Key Largo", "Key West")    # island hexes even where the outline says land
 
 # ---- land ------------------------------------------------------------------------------------
 
@@ -68,7 +87,7 @@ MAINLAND: Ring = [
     (-93.4, 62.0), (-92.3, 62.9), (-90.6, 63.6), (-92.0, 65.0), (-95.0, 68.0),
 ]
 
-GREAT_LAKES: list[Ring] = [
+LAKES: list[Ring] = [
     [(-92.1, 46.7), (-90.8, 46.8), (-89.4, 46.9), (-88.3, 47.3), (-87.8, 47.4), (-86.6, 46.5),
      (-84.9, 46.5), (-84.6, 47.1), (-85.6, 47.9), (-86.6, 48.7), (-88.3, 48.7), (-89.3, 48.4),
      (-90.6, 47.8), (-91.5, 47.2)],                                                    # Superior
@@ -156,8 +175,10 @@ SMALL_ISLANDS: list[tuple[str, float, float]] = [
 ]
 
 # Hawaii is far off the map: it is drawn as an inset, moved by this (dlon, dlat).
-HAWAII_SHIFT = (38.0, -4.0)
-HAWAII_NAMES = {"Hawaii", "Kauai", "Niihau", "Oahu", "Molokai", "Maui", "Lanai", "Honolulu", "Hilo"}
+INSET_SHIFT = (38.0, -4.0)
+INSET_NAMES = {"Hawaii", "Kauai", "Niihau", "Oahu", "Molokai", "Maui", "Lanai", "Honolulu", "Hilo"}
+INSET_TERRAIN = {"Hawaii": "jungle"}
+INSET_COUNTRY = "HI"        # inset cities are never major
 
 # ---- terrain zones, painted in this order over Plains (later zones win) ---------------------
 
@@ -659,3 +680,17 @@ HIGHWAYS: dict[str, list[str]] = {
     "Alberta 63": ["Edmonton", "Fort McMurray"],
     "Nova Scotia": ["Yarmouth", "Halifax", "Truro", "Sydney"],
 }
+
+
+def book_checks(m, by_name: dict) -> list[str]:
+    """The book's road example: Miami 5033, the Keys road south to 5034, no road 4934-5034."""
+    problems = []
+    g = m.grid
+    miami, keys, glades = g.parse("5033"), g.parse("5034"), g.parse("4934")
+    if by_name.get("miami") is None or by_name["miami"].cell != miami:
+        problems.append("Miami is not on hex 5033")
+    if m.terrain_at(keys) != "islands" or not m.has_link("road", miami, keys):
+        problems.append("hex 5034 is not an island hex on the road from Miami")
+    if m.terrain_at(glades) in ("water", "sea_lane", "islands") or m.has_link("road", glades, keys):
+        problems.append("hex 4934 should be land without a road to 5034")
+    return problems
