@@ -40,11 +40,13 @@ def cities(gmap):
     return {s.name.casefold(): s for s in gmap.sites.values()}
 
 
-def test_the_file_is_what_the_script_builds(script, gmap):
-    builder = script.Builder(script.load("north_america"))
+@pytest.mark.parametrize("module,file", [("north_america", "north-america.rsmap"), ("europe", "europe.rsmap")])
+def test_the_file_is_what_the_script_builds(script, module, file):
+    builder = script.Builder(script.load(module))
     built = builder.build()
     assert builder.problems == []
-    assert json.dumps(built.to_dict(), sort_keys=True) == json.dumps(gmap.to_dict(), sort_keys=True)
+    saved = load_map(MAP.parent / file)
+    assert json.dumps(built.to_dict(), sort_keys=True) == json.dumps(saved.to_dict(), sort_keys=True)
 
 
 def test_every_terrain_of_the_book_and_nothing_else(gmap):
@@ -172,3 +174,37 @@ def test_the_books_hex_numbering():
     assert g.label(g.step(oceania, "NW"), "ccrr") == "0516" and g.label(g.step(oceania, "SE"), "ccrr") == "0717"
     assert g.label(g.step(g.parse("5456"), "N"), "ccrr") == "5455"
     assert g.label(g.step(g.parse("4934"), "SE"), "ccrr") == "5034"
+
+
+def test_europe_follows_the_books_irish_samples(script):
+    """[CITY REPORTS] and [HEX REPORTS] samples come from Ireland on the Europe map: the five
+    cities on their hexes (DUBLIN major), the sample hexes' terrain and roads."""
+    eu = load_map(MAP.parent / "europe.rsmap")
+    g = eu.grid
+    by_hex = {g.label(s.cell, "ccrr"): s for s in eu.sites.values()}
+    for label, name in (("0825", "Limerick"), ("0927", "Cork"), ("1022", "Londonderry"),
+                        ("1125", "DUBLIN"), ("1222", "Belfast")):
+        assert by_hex[label].name == name
+    assert by_hex["1125"].attrs["major"] and not by_hex["0825"].attrs["major"]
+    geo = script.load("europe")
+    sample = {g.parse(label) for label in geo.BOOK_HEXES}
+    joined = 0
+    for label, (terrain, roads) in geo.BOOK_HEXES.items():
+        cell = g.parse(label)
+        assert eu.terrain_at(cell) == terrain, label
+        for d in roads.split():
+            other = g.step(cell, d)
+            if other in sample:  # roads to hexes outside the sample exist where our coast has land
+                assert eu.has_link("road", cell, other), (label, d)
+                joined += 1
+    assert joined >= 14
+    book = {t["id"] for t in default_catalogs()["terrain"]}
+    assert {eu.terrains[int(i)] for i in set(eu.terrain.tolist())} <= book
+    assert script.check(eu, geo) == []
+    cities = {s.name.casefold(): s for s in eu.sites.values()}
+    main = land_component(eu, cities["paris"].cell)
+    for name in ("madrid", "moscow", "rome", "berlin", "athens", "warsaw", "stockholm", "istanbul"):
+        assert cities[name].cell in main, name
+    for name in ("london", "dublin", "palermo", "cagliari"):
+        assert cities[name].cell not in main, name  # islands
+    assert cities["tunis"].cell in main  # Africa joins Asia at Suez, Asia Europe at the Bosporus

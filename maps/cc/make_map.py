@@ -1,5 +1,5 @@
-"""Builds the Continental Conquest maps: maps/cc/north-america.rsmap (and any other
-geography module written the same way).
+"""Builds the Continental Conquest maps: maps/cc/north-america.rsmap and maps/cc/europe.rsmap
+(from the geography modules north_america.py and europe.py; another map is another module).
 
 How: the hand-drawn coastlines, lakes, terrain zones, cities, rivers and highways of a
 geography module (maps/cc/north_america.py: longitude/latitude) are projected with a Lambert
@@ -14,9 +14,9 @@ between neighbouring hexes. The script checks the result (every mainland city re
 land, every city by land or sea, rivers on land, the book's examples) and refuses to write
 a map that fails.
 
-Run: .venv/bin/python maps/cc/make_map.py [north_america] [--show]
-then refresh the picture in docs/continental.md:
-     .venv/bin/realmsmith map export maps/cc/north-america.rsmap --png maps/cc/north-america.png --scale 6
+Run: .venv/bin/python maps/cc/make_map.py [north_america] [europe] [--show]
+then refresh the pictures in docs/continental.md:
+     .venv/bin/realmsmith map export maps/cc/europe.rsmap --png maps/cc/europe.png --scale 6
 """
 
 from __future__ import annotations
@@ -143,14 +143,16 @@ class Builder:
             islands[name] = self.covered(self.polygon(self.place(name, ring)), 0.3)
             land |= islands[name]
         for line in geo.LAND_SPINES:
-            land[self.trace(line)] = True
+            land[[c for c in self.trace(line) if c is not None]] = True
         for line in geo.WATER_AXES:
-            land[self.trace(line)] = False
+            land[[c for c in self.trace(line) if c is not None]] = False
         self.terrain[land] = "plains"
         for kind, ring in geo.ZONES:
             self.terrain[land & shapely.contains(self.polygon(ring), self.pts)] = kind
         for name, kind in getattr(geo, "INSET_TERRAIN", {}).items():
             self.terrain[islands[name]] = kind
+        for label, (kind, _) in getattr(geo, "BOOK_HEXES", {}).items():
+            self.terrain[self.grid.parse(label)] = kind  # the book's own sample hexes
         for name, lon, lat in geo.SMALL_ISLANDS:
             ((lon, lat),) = self.place(name, [(lon, lat)])
             c = self.cell_at(lon, lat)
@@ -182,21 +184,32 @@ class Builder:
         dupes = {n for n in names if names.count(n) > 1}
         if dupes:
             self.problems.append(f"city names used twice: {sorted(dupes)}")
-        rows.sort(key=lambda r: (-r["metro"], r["name"]))
+        fixed = {n: self.grid.parse(h) for n, h in getattr(self.geo, "CITY_HEXES", {}).items()}
+        rows.sort(key=lambda r: (r["name"] not in fixed, -r["metro"], r["name"]))
         taken: dict[int, str] = {}
         placed = []
         for r in rows:
+            if r["name"] in fixed:  # the book's own hex for this city
+                r["cell"] = taken_cell = fixed[r["name"]]
+                taken[taken_cell] = r["name"]
+                placed.append(r)
+                continue
             ((lon, lat),) = self.place(r["name"], [(r["lon"], r["lat"])])
             c = self.cell_at(lon, lat)
             x, y = self.project([(lon, lat)])[0]
+            if not self.on_map(x, y):
+                continue  # beyond the map's edge
             spot = self._free_land(c, taken, x, y)
             if spot is None:
                 continue  # a crowded metro area: the larger neighbour keeps the name
             taken[spot] = r["name"]
             r["cell"] = spot
             placed.append(r)
-        for i, r in enumerate(placed):
-            r["major"] = i < self.geo.MAJOR_COUNT and r["country"] != getattr(self.geo, "INSET_COUNTRY", "")
+        extra = getattr(self.geo, "MAJOR_EXTRA", set())
+        ranked = sorted(placed, key=lambda r: (-r["metro"], r["name"]))
+        for i, r in enumerate(ranked):
+            r["major"] = ((i < self.geo.MAJOR_COUNT or r["name"] in extra)
+                          and r["country"] != getattr(self.geo, "INSET_COUNTRY", ""))
         self.city_cells = {r["name"]: r["cell"] for r in placed}
         for name in self.geo.METROPOLIS:
             if name in self.city_cells:
@@ -239,17 +252,27 @@ class Builder:
 
     # ---- links -----------------------------------------------------------------------------------
 
-    def trace(self, points) -> list[int]:
-        """The hexes a polyline passes through, as a chain of neighbours."""
+    def on_map(self, x: float, y: float) -> bool:
+        """A projected point within the grid (not beyond its edge by more than half a hex)."""
+        return (0.0 <= x <= 1.5 * self.grid.width + 0.5
+                and 0.0 <= y <= math.sqrt(3) * (self.grid.height + 0.5))
+
+    def trace(self, points) -> list[int | None]:
+        """The hexes a polyline passes through, as chains of neighbours; None where it
+        leaves the map (so nothing is drawn along the edge)."""
         pts = self.project(points)
-        cells: list[int] = []
+        cells: list[int | None] = []
         for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
             steps = max(2, int(math.hypot(x1 - x0, y1 - y0) * 3))
             for t in np.linspace(0, 1, steps):
                 x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                if not self.on_map(x, y):
+                    if cells and cells[-1] is not None:
+                        cells.append(None)
+                    continue
                 c = int(np.argmin((self.xy[:, 0] - x) ** 2 + (self.xy[:, 1] - y) ** 2))
                 if not cells or cells[-1] != c:
-                    if cells and not self.grid.are_neighbours(cells[-1], c):
+                    if cells and cells[-1] is not None and not self.grid.are_neighbours(cells[-1], c):
                         cells.extend(self.grid.path(cells[-1], c)[1:-1])
                     cells.append(c)
         return cells
@@ -259,7 +282,7 @@ class Builder:
             chain = self.trace(line)
             made = 0
             for a, b in zip(chain, chain[1:], strict=False):
-                if not self.is_water(a) and not self.is_water(b) and a != b:
+                if a is not None and b is not None and not self.is_water(a) and not self.is_water(b) and a != b:
                     self.m.links["river"].add((min(a, b), max(a, b)))
                     made += 1
             if not made:
@@ -274,9 +297,10 @@ class Builder:
             t = self.terrain[b]
             if t in (WATER, SEA_LANE):
                 return None
-            if t == ISLANDS and self.terrain[a] != ISLANDS and a not in towns:
+            island_hop = t == ISLANDS and self.terrain[a] != ISLANDS and a not in towns
+            if island_hop and b not in towns:
                 return None  # causeways leave from a city (Miami to the Keys)
-            step = MOVE_COST.get(t, 1.0) + 0.6  # + a constant: roads stay short
+            step = MOVE_COST.get(t, 1.0) + 0.6 + (5.0 if island_hop else 0.0)  # roads stay short
             return step * (0.35 if (min(a, b), max(a, b)) in road else 1.0)
 
         for hw, names in self.geo.HIGHWAYS.items():
@@ -291,6 +315,15 @@ class Builder:
                     continue
                 for u, v in zip(path, path[1:], strict=False):
                     road.add((min(u, v), max(u, v)))
+
+    def book_roads(self) -> None:
+        """Roads of the book's sample hex list (each hex names the directions its roads leave by)."""
+        for label, (_, dirs) in getattr(self.geo, "BOOK_HEXES", {}).items():
+            a = self.grid.parse(label)
+            for d in dirs.split():
+                b = self.grid.step(a, d)
+                if b is not None and not self.is_water(a) and not self.is_water(b):
+                    self.m.links["road"].add((min(a, b), max(a, b)))
 
     def label(self, c: int) -> str:
         return self.grid.label(c, "ccrr")
@@ -308,6 +341,7 @@ class Builder:
                             **self.city_attrs(r))
         self.rivers()
         self.roads()
+        self.book_roads()
         geo = self.geo
         self.m.name = geo.NAME
         self.m.meta.update({
@@ -389,11 +423,17 @@ def check(m: GameMap, geo: ModuleType | None = None) -> list[str]:
     by_name = {s.name.lower(): s for s in cities}
     main = component(moves, by_name[geo.HUB].cell)
     sea = sea_reach(m)
+    landed: set[int] = set(main)  # land a convoy reaches from the hub, or after landing on a coast
     for s in cities:
-        if s.cell not in main and s.cell not in sea:
+        if s.cell not in landed:
+            part = component(moves, s.cell)
+            if part & sea:
+                landed |= part
+    for s in cities:
+        if s.cell not in landed and s.cell not in sea:
             problems.append(f"{s.name} ({g.label(s.cell, 'ccrr')}) is reachable neither by land nor by sea")
     on_main = sum(s.cell in main for s in cities)
-    if on_main < 0.85 * len(cities):
+    if on_main < getattr(geo, "MAINLAND_SHARE", 0.85) * len(cities):
         problems.append(f"only {on_main} of {len(cities)} cities on the mainland road/land network")
     for a, b in sorted(m.links["river"]):
         if t[a] in (WATER, SEA_LANE) or t[b] in (WATER, SEA_LANE):
