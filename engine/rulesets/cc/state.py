@@ -159,6 +159,7 @@ class Convoy:
     created_turn: int = 0
     zero_morale_turns: int = 0
     parts_owed_tenths: int = 0     # wear run up this turn, paid at maintenance
+    police_turn: int = 0           # game turn it visited a Police Station (+10% that turn)
 
 
 @dataclass
@@ -173,6 +174,19 @@ class Vehicle:
 class Expert:
     convoy: int = 0
     code: str = ""
+
+
+@dataclass
+class TurnMark:
+    """A once-a-turn use, so the limit holds: a celebration, a practice, a scan, a bombing,
+    a hunt (per hex for military convoys), a fishery fished, a casino gambled at, a rec
+    center enjoyed, a city fortified or razed, a racetrack scout or junkyard car taken, a
+    message sent."""
+    clan: int = 0
+    game_turn: int = 0
+    kind: str = ""
+    convoy: int = 0                # Convoy.id, 0 when the mark is the clan's
+    cell: int = -1
 
 
 @dataclass
@@ -221,6 +235,7 @@ class TopClan:
 SCHEMA: dict[str, type] = {
     "world": World, "clans": Clan, "relations": Relation, "hexes": Hex, "roads": Road,
     "cities": City, "buildings": Building, "hostile": Hostile, "spies": Spy, "convoys": Convoy,
-    "vehicles": Vehicle, "experts": Expert, "prices": Price, "seen": Seen, "inbox": Inbox,
+    "vehicles": Vehicle, "experts": Expert, "turn_marks": TurnMark, "prices": Price, "seen": Seen,
+    "inbox": Inbox,
     "agent_targets": AgentTarget, "top_clans": TopClan,
 }
