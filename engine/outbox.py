@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import formatdate, make_msgid
+from email.utils import formataddr, formatdate, getaddresses, make_msgid, parseaddr
 from pathlib import Path
 from typing import Any
+
+from engine.markup import clean, header
 
 
 @dataclass
@@ -27,22 +29,34 @@ class OutboxEntry:
 
 
 def report_subject(game: str, step: int) -> str:
-    return f"{game} turn {step} report"
+    return header(f"{game} turn {step} report")
+
+
+def mail_address(value: str) -> str | None:
+    """The address as a safe To/From value, or None if it is not one plain address
+    (CR/LF, several addresses, no @): such a value is never put into a header."""
+    raw = str(value or "")
+    if not raw.strip() or header(raw) != raw.strip():
+        return None
+    name, addr = parseaddr(raw)
+    if "@" not in addr or len(getaddresses([raw])) != 1 or any(c in addr for c in " ,;<>\"\\"):
+        return None
+    return formataddr((header(name), addr)) if name else addr
 
 
 def build_message(game: str, step: int, faction_name: str, to: str, text: str,
                   html: str | None = None, bundle: Path | None = None,
                   sender: str = "") -> EmailMessage:
     msg = EmailMessage()
-    if sender:
-        msg["From"] = sender
-    if to:
-        msg["To"] = to
+    if sender and (frm := mail_address(sender)):
+        msg["From"] = frm
+    if to and (rcpt := mail_address(to)):
+        msg["To"] = rcpt
     msg["Subject"] = report_subject(game, step)
     msg["Date"] = formatdate(localtime=False, usegmt=True)
     msg["Message-ID"] = make_msgid(domain="realmsmith.local")
-    msg["X-Realmsmith-Faction"] = faction_name
-    msg.set_content(text, charset="utf-8")
+    msg["X-Realmsmith-Faction"] = header(faction_name)
+    msg.set_content(clean(text), charset="utf-8")
     if html:
         msg.add_attachment(html.encode("utf-8"), maintype="text", subtype="html",
                            filename=f"report-t{step:03d}.html")
@@ -58,10 +72,14 @@ def write_outbox(service: Any, folder: str | Path, step: int | None = None,
     alongside when not given. A faction without an e-mail address still gets its file
     (no To line) and a note saying so."""
     from engine.bundle import bundle_name, write_bundle
+    from engine.db.errors import GameDbError
     from engine.service import export_stem
 
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise GameDbError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
     step = service.current_step if step is None else step
     scen = service.scenario
     game = service.name
@@ -77,10 +95,16 @@ def write_outbox(service: Any, folder: str | Path, step: int | None = None,
             b = write_bundle(service, f.number, folder / bundle_name(game, step, f.number), step)
         msg = build_message(game, step, f.name, f.email, text, html, b, sender)
         p = folder / f"{export_stem(game)}-t{step:03d}-f{f.number:02d}.eml"
-        p.write_bytes(msg.as_bytes(policy=SMTP))
-        out.append(OutboxEntry(f.number, p, "" if f.email else
-                               f"faction {f.number} ({f.name}) has no e-mail address; add the "
-                               "recipient by hand"))
+        try:
+            p.write_bytes(msg.as_bytes(policy=SMTP))
+        except OSError as e:  # disk full, no permission: say which file, keep the rest
+            raise GameDbError(f"{p}: cannot write ({e.strerror or e})") from None
+        who = f"faction {f.number} ({header(f.name)})"
+        note = "" if mail_address(f.email) else (
+            f"{who} has no e-mail address; add the recipient by hand" if not f.email.strip()
+            else f"{who}: {f.email!r} is not one plain e-mail address; no To line written, "
+                 "add the recipient by hand")
+        out.append(OutboxEntry(f.number, p, note))
     return out
 
 

@@ -258,6 +258,14 @@ class Ruleset(ABC):
         Default: map sites of kind "start" with attrs {"faction": n}."""
         return (StartField("faction", "sites"),)
 
+    def state_references(self) -> dict[str, dict[str, str]]:
+        """What the state's fields refer to, {table: {field: target}}, so a new game is
+        checked before its first turn (engine/validation.py `state_problems`). Targets:
+        "faction" (a faction's number, 0 = nobody), "area" (a map area's name) or
+        "<catalog>.<column>" (a row of a catalog). Cell fields (CELL_FIELDS) are always
+        checked against the map, and every int against the database's 64-bit range."""
+        return {}
+
     def validate(self, scenario: Scenario) -> list[str]:
         """Game-specific problems of a scenario before the game starts (plain sentences)."""
         return []

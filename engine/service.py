@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import registry
-from engine.db import GameStore, connect
+from engine.db import GameStore, connect, newfile
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
@@ -56,6 +56,7 @@ from engine.ruleset import Ruleset, Submission, TurnModel
 from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, TableError
+from engine.validation import check_integrity
 
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
@@ -77,8 +78,16 @@ class GameService(StepRunner):
         game names are unique within a database.
         """
         rs = registry.get(scenario.ruleset)
+        state = rs.initial_state(scenario)
+        check_integrity(scenario, rs, state)  # ScenarioInvalid before any file is made
         engine, where = connect(target, create=not add, busy_timeout=busy_timeout)
         path = Path(where) if "://" not in where and not add else None
+        part = None
+        if path is not None:  # built beside, named when whole (engine/db/newfile.py)
+            engine.dispose()
+            part = newfile.part_file(path)
+            newfile.discard(part)
+            engine, _ = connect(part, create=True, busy_timeout=busy_timeout)
         try:
             GameStore.init_schema(engine, where)
             with GameStore(engine, where, 0, rs.name).transaction() as c:
@@ -94,15 +103,18 @@ class GameService(StepRunner):
                 store.save_options(c, scenario.options)
                 for f in scenario.factions:
                     store.save_faction(c, f)
-                state = rs.initial_state(scenario)
                 state.step = 0
                 store.save_state(c, state)
                 store.add_step(c, 0, "initial", seed=str(scenario.seed))
+            if path is not None and part is not None:
+                newfile.seal(engine)
+                newfile.publish(part, path)
+                engine, _ = connect(path, create=False, busy_timeout=busy_timeout)
+                store = GameStore(engine, where, gid, rs.name)
         except BaseException:
             engine.dispose()
-            if path is not None:  # no half-made game file left behind
-                for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                    p.unlink(missing_ok=True)
+            if part is not None:  # the name asked for was never touched
+                newfile.discard(part)
             raise
         return cls(store, rs)
 

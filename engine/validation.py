@@ -300,6 +300,7 @@ def validate_scenario(scenario: Scenario, ruleset: Ruleset) -> list[Problem]:
     out += _check_catalogs(scenario, ruleset)
     out += _check_options(scenario, ruleset)
     out += _ruleset_checks(scenario, ruleset)
+    out += integrity_problems(scenario, ruleset)
     return [p for p in out if p.severity == ERROR] + [p for p in out if p.severity != ERROR]
 
 
@@ -522,4 +523,151 @@ def _ruleset_checks(scen: Scenario, rs: Ruleset) -> list[Problem]:
             out.append(item)
         else:
             out.append(Problem(ERROR, str(item)))
+    return out
+
+
+# ---- integrity: what would break the database or the first turn -------------------------
+
+INT64 = (-(2 ** 63), 2 ** 63 - 1)   # the range SQLite and PostgreSQL store as an integer
+# Characters that have no place in a name or an address (they would break mail headers,
+# reports and terminals): C0/C1 controls, DEL, bidi overrides; see engine/markup.
+_NAME_FIELDS = ("name", "email", "password")
+
+
+class ScenarioInvalid(ValueError):
+    """The scenario cannot make a game; the message lists the problems."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        lines = [p.message for p in problems[:20]]
+        more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        super().__init__("the scenario cannot start a game:\n  " + "\n  ".join(lines) + more)
+
+
+def integrity_problems(scen: Scenario, rs: Ruleset, state: Any = None) -> list[Problem]:
+    """Problems no game can run with: numbers beyond 64 bits, control characters in
+    faction names and addresses, and an initial state whose cells are off the map or
+    whose references (factions, catalog rows, areas) name nothing. `state` is the
+    initial state (built from the scenario if not given)."""
+    out = _check_numbers(scen) + _check_names(scen)
+    if state is None:
+        try:
+            state = rs.initial_state(scen)
+        except Exception as e:  # noqa: BLE001 (the ruleset cannot build it: say so)
+            return out + [Problem(ERROR, f"the {rs.name} ruleset cannot build the start from "
+                                         f"this scenario ({type(e).__name__}: {e})")]
+    return out + state_problems(state, scen, rs)
+
+
+def check_integrity(scen: Scenario, rs: Ruleset, state: Any = None) -> None:
+    """Raise ScenarioInvalid if `integrity_problems` finds any error."""
+    errors = [p for p in integrity_problems(scen, rs, state) if p.severity == ERROR]
+    if errors:
+        raise ScenarioInvalid(errors)
+
+
+def _big(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and not INT64[0] <= v <= INT64[1]
+
+
+def _big_in(v: Any) -> Any:
+    """The first integer beyond 64 bits inside plain data, or None."""
+    if _big(v):
+        return v
+    if isinstance(v, dict):
+        v = list(v.values())
+    if isinstance(v, (list, tuple)):
+        for x in v:
+            found = _big_in(x)
+            if found is not None:
+                return found
+    return None
+
+
+def _too_big(what: str, v: Any, **where: Any) -> Problem:
+    return Problem(ERROR, f"{what}: {v} is beyond the largest number a game stores "
+                          f"({INT64[1]})", **where)
+
+
+def _check_numbers(scen: Scenario) -> list[Problem]:
+    out = []
+    if _big(scen.seed):
+        out.append(_too_big("seed", scen.seed))
+    if (v := _big_in(scen.meta)) is not None:
+        out.append(_too_big("meta", v))
+    for name, value in scen.options.values.items():
+        if _big(value):
+            out.append(_too_big(f"option {name}", value, option=name))
+    for name, cat in scen.catalogs.items():
+        for i, row in enumerate(cat.rows):
+            if (v := _big_in(row)) is not None:
+                out.append(_too_big(f"{cat.spec.title or name} row {i + 1}", v, catalog=name, row=i))
+    for f in scen.factions:
+        if _big(f.number) or (v := _big_in(f.attrs)) is not None:
+            out.append(_too_big(f"faction {f.number}", f.number if _big(f.number) else v))
+    return out
+
+
+def _check_names(scen: Scenario) -> list[Problem]:
+    from engine.markup import one_line
+
+    out = []
+    for f in scen.factions:
+        for field in _NAME_FIELDS:
+            value = str(getattr(f, field) or "")
+            if one_line(value) != value:
+                out.append(Problem(ERROR, f"faction {f.number}: the {field} {value!r} holds a line "
+                                          "break or control character", f.number))
+    return out
+
+
+def state_problems(state: Any, scen: Scenario, rs: Ruleset) -> list[Problem]:
+    """The start state checked against map, factions and catalogs (see integrity_problems)."""
+    from engine.state import CELL_FIELDS
+
+    out: list[Problem] = []
+    n_cells = len(scen.map.grid)
+    factions = {f.number for f in scen.factions} | {0}
+    areas = {a.casefold() for a in scen.map.areas}
+    hook = getattr(rs, "state_references", None)
+    refs: dict[str, dict[str, str]] = hook() if callable(hook) else {}
+    rows_of: dict[str, set[str]] = {}
+    for fields in refs.values():
+        for target in fields.values():
+            if "." in target and target not in rows_of:
+                cat_name, col = target.split(".", 1)
+                cat = scen.catalogs.get(cat_name)
+                if cat is not None and col in cat.spec.names:
+                    rows_of[target] = {str(r.get(col)).casefold() for r in cat.rows}
+    for table in sorted(state.tables):
+        mine = refs.get(table, {})
+        for i, rec in enumerate(state.tables[table]):
+            values = vars(rec) if hasattr(rec, "__dict__") else {}
+            where = f"state.{table} row {i + 1}"
+            for field, v in values.items():
+                if _big(v):
+                    out.append(_too_big(f"{where}, {field}", v))
+                    continue
+                if field in CELL_FIELDS and isinstance(v, int) and not isinstance(v, bool) \
+                        and not 0 <= v < n_cells:
+                    out.append(Problem(ERROR, f"{where}: {field} {v} is not a cell of the map "
+                                              f"(cells 0 to {n_cells - 1})"))
+                    continue
+                target = mine.get(field)
+                if target is None:
+                    continue
+                if target == "faction":
+                    if isinstance(v, int) and v not in factions:
+                        out.append(Problem(ERROR, f"{where}: {field} {v} is no faction of the "
+                                                  f"scenario (factions: "
+                                                  f"{', '.join(map(str, sorted(factions - {0})))})",
+                                           faction=v))
+                elif target == "area":
+                    if str(v).casefold() not in areas:
+                        out.append(Problem(ERROR, f"{where}: {field} {v!r} is no area of the map",
+                                           area=str(v)))
+                elif target in rows_of and str(v).casefold() not in rows_of[target]:
+                    cat_name = target.split(".", 1)[0]
+                    out.append(Problem(ERROR, f"{where}: {field} {v!r} is not in the {cat_name} "
+                                              "catalog", catalog=cat_name))
     return out

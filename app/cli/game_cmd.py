@@ -136,9 +136,12 @@ def cmd_new(args: argparse.Namespace) -> int:
 def create_game(path: str, scen, source: str) -> int:
     """Create the game database and say so; a scenario the ruleset cannot build is exit 4."""
     from engine.service import GameService
+    from engine.validation import ScenarioInvalid
 
     try:
         svc = GameService.create(path, scen)
+    except ScenarioInvalid as e:
+        raise CliError(f"{source}: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         raise CliError(f"{source}: cannot build the game ({type(e).__name__}: {e})") from None
     with svc:

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from engine import markup
 from engine.db.errors import GameDbError
 from engine.db.intake_bridge import own as _own
 from engine.db.journal import StoredSubmission
@@ -211,8 +212,10 @@ class StepRunner:
             tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
             mine = diags if faction is None else [d for d in diags if d.faction == faction]
             try:
-                data = rs.report(state, events, faction, scen, mine)
-                rows += [(faction, fmt, rs.render(data, fmt)) for fmt in rs.report_formats]
+                # player text cannot carry control characters into any format (engine/markup)
+                data = markup.clean_data(rs.report(state, events, faction, scen, mine))
+                rows += [(faction, fmt, markup.clean_output(fmt, rs.render(data, fmt)))
+                         for fmt in rs.report_formats]
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e

@@ -68,6 +68,12 @@ class Artnes(Ruleset):
     def phases(self) -> list[Phase]:
         return list(PHASES)
 
+    def state_references(self) -> dict[str, dict[str, str]]:
+        return {"realms": {"realm": "area", "owner": "faction"},
+                "units": {"nation": "faction", "kind": "units.kind", "location": "area"},
+                "nations": {"nation": "faction"},
+                "wars": {"nation": "faction", "other": "faction"}}
+
     def start_fields(self) -> tuple:
         """Home realms by name, and starting units as [kind, realm or sea, count]."""
         from engine.ruleset import StartField

@@ -3,12 +3,13 @@ treasury, battles with odds column, shifts and die; as plain text, BBCode, HTML 
 
 from __future__ import annotations
 
-import html
 import json
 import textwrap
 from typing import Any
 
 from engine.events import EventLog
+from engine.markup import bbcode as bb
+from engine.markup import html as esc
 from engine.orders import Diagnostic
 from engine.rulesets.artnes import events as ev
 from engine.rulesets.artnes.plan import nation_names
@@ -218,39 +219,41 @@ def render_text(rep: dict[str, Any]) -> str:
 
 
 def render_bbcode(rep: dict[str, Any]) -> str:
-    out = [f"[size=150][b]{_title(rep)}[/b][/size]", "", "[b]Nations[/b]", "[table]",
+    """Every string from the game goes through `bb` (engine.markup.bbcode): a nation or
+    realm named `[url=...]` stays text on the forum."""
+    out = [f"[size=150][b]{bb(_title(rep))}[/b][/size]", "", "[b]Nations[/b]", "[table]",
            "[tr]" + "".join(f"[td][b]{h}[/b][/td]" for h in NATION_HEAD) + "[/tr]"]
-    out += ["[tr]" + "".join(f"[td]{c}[/td]" for c in r) + "[/tr]" for r in _nation_rows(rep)]
+    out += ["[tr]" + "".join(f"[td]{bb(c)}[/td]" for c in r) + "[/tr]" for r in _nation_rows(rep)]
     out.append("[/table]")
     if rep["battles"]:
         out += ["", "[b]Battles[/b]", "[list]"]
         for b in rep["battles"]:
-            out.append(f"[*]{b['text']} [i](odds {b['attack']}:{b['defence']}, column {b['base_column'] or '-'}, "
-                       f"shift {b['shift']}, fought on {b['column']}, die {b['die'] or '-'}, result "
-                       f"{b['result']})[/i]")
+            out.append(f"[*]{bb(b['text'])} [i](odds {b['attack']}:{b['defence']}, column "
+                       f"{b['base_column'] or '-'}, shift {b['shift']}, fought on {bb(b['column'])}, "
+                       f"die {b['die'] or '-'}, result {bb(b['result'])})[/i]")
         out.append("[/list]")
     if rep["news"]:
-        out += ["", "[b]Events[/b]", "[list]"] + [f"[*]{line}" for line in rep["news"]] + ["[/list]"]
+        out += ["", "[b]Events[/b]", "[list]"] + [f"[*]{bb(line)}" for line in rep["news"]] + ["[/list]"]
     out += ["", "[b]Map update[/b]", "[table]",
             "[tr][td][b]Realm[/b][/td][td][b]T-P-G[/b][/td][td][b]Owner[/b][/td][td][b]Units[/b][/td][/tr]"]
     for r in _held(rep):
-        name, stats, owner, units = _realm_line(r)
-        out.append(f"[tr][td]{name}[/td][td]{stats}[/td][td]{owner}[/td][td]{units}[/td][/tr]")
+        out.append("[tr]" + "".join(f"[td]{bb(c)}[/td]" for c in _realm_line(r)) + "[/tr]")
     out.append("[/table]")
     if (free := _neutral(rep)):
-        out += ["", f"[b]Neutral realms[/b]: {free}"]
+        out += ["", f"[b]Neutral realms[/b]: {bb(free)}"]
     seas = [s for s in rep["seas"] if s["units"]]
     if seas:
-        out += ["", "[b]Seas[/b]", "[list]"] + [f"[*]{s['name']}: {_units_cell(s['units'])}" for s in seas]
+        out += ["", "[b]Seas[/b]", "[list]"] + [f"[*]{bb(s['name'])}: {bb(_units_cell(s['units']))}"
+                                                for s in seas]
         out.append("[/list]")
     if rep["diagnostics"]:
         out += ["", "[b]Order problems[/b]", "[list]"]
-        out += [f"[*]line {d['line']}: {d['message']}" for d in rep["diagnostics"]] + ["[/list]"]
+        out += [f"[*]line {bb(d['line'])}: {bb(d['message'])}" for d in rep["diagnostics"]] + ["[/list]"]
     return "\n".join(out) + "\n"
 
 
 def render_html(rep: dict[str, Any]) -> str:
-    e = html.escape
+    e = esc
 
     def table(head: list[str], rows: list[list[str]]) -> str:
         h = "".join(f"<th>{e(c)}</th>" for c in head)
@@ -274,7 +277,7 @@ def render_html(rep: dict[str, Any]) -> str:
         parts.append("<h2>Seas</h2>" + table(["Sea", "Galleys"], [[s["name"], _units_cell(s["units"])] for s in seas]))
     if rep["diagnostics"]:
         parts.append("<h2>Order problems</h2><ul>" + "".join(
-            f"<li>line {d['line']}: {e(d['message'])}</li>" for d in rep["diagnostics"]) + "</ul>")
+            f"<li>line {e(d['line'])}: {e(d['message'])}</li>" for d in rep["diagnostics"]) + "</ul>")
     parts.append("</body></html>\n")
     return "".join(parts)
 

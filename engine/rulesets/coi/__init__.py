@@ -76,6 +76,12 @@ class ConquestOfIsland(Ruleset):
             return [Problem(ERROR, f"forum time zone: {e}", option="forum_timezone")]
         return []
 
+    def state_references(self) -> dict[str, dict[str, str]]:
+        return {"hexes": {"owner": "faction"},
+                "units": {"owner": "faction", "unit": "units.id"},
+                "alliances": {"player": "faction", "ally": "faction"},
+                "offers": {"player": "faction"}}
+
     def start_fields(self) -> tuple:
         """One port hex per player ("col,row"); the fleet anchors on a shallow hex beside it."""
         from engine.ruleset import StartField

@@ -6,11 +6,12 @@ the GM to post), HTML or JSON. The forum game is public, so every player sees ev
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
 from engine.events import EventLog
+from engine.markup import bbcode as bb
+from engine.markup import html as esc
 from engine.orders import Diagnostic
 from engine.rulesets.coi import events as E
 from engine.rulesets.coi.catalog import Rules
@@ -239,33 +240,35 @@ def render(r: dict[str, Any], fmt: str = "text") -> str:
 
 
 def _bbcode(r: dict[str, Any]) -> str:
-    out = [f"[b]Conquest of Island: {r['title']} - update {r['step']}[/b] (forum clock {r['clock'] or '-'})",
-           "", "[code]", *r["map"], "[/code]", "", "[b]Players[/b]", "[list]"]
+    """Forum names and post text go through `bb` (engine.markup.bbcode): a player called
+    `[img]...` or a post quoting `[/quote]` stays text in the summary the GM posts."""
+    out = [f"[b]Conquest of Island: {bb(r['title'])} - update {r['step']}[/b] (forum clock {bb(r['clock'] or '-')})",
+           "", "[code]", *(bb(x) for x in r["map"]), "[/code]", "", "[b]Players[/b]", "[list]"]
     for p in r["players"]:
         first, *rest = _player_lines(p)
-        out.append(f"[*][b]{p['name']}[/b]{first[len(p['mark']) + 1 + len(p['name']):]}")
-        out += [x.strip() for x in rest]
+        out.append(f"[*][b]{bb(p['name'])}[/b]{bb(first[len(p['mark']) + 1 + len(p['name']):])}")
+        out += [bb(x.strip()) for x in rest]
     out += ["[/list]"]
     if r["offers"]:
         out += ["", "[b]Open trade offers[/b]", "[list]"]
-        out += [f"[*]{o['offer']}: {o['player']} gives {_goods(o['give'])} for {_goods(o['want'])}"
-                + (f" (only to {o['only_to']})" if o["only_to"] else "") for o in r["offers"]]
+        out += [f"[*]{o['offer']}: {bb(o['player'])} gives {bb(_goods(o['give']))} for {bb(_goods(o['want']))}"
+                + (f" (only to {bb(o['only_to'])})" if o["only_to"] else "") for o in r["offers"]]
         out += ["[/list]"]
     out += ["", "[b]Actions[/b]", "[list]"]
     for e in r["log"]:
         if e["outcome"] == "note":
-            out += [f"[*][i]{d}[/i]" for d in e["details"]]
+            out += [f"[*][i]{bb(d)}[/i]" for d in e["details"]]
         elif e["outcome"] == "done":
-            out.append(f"[*]{e['player']}: {e['text']} - [color=green]done[/color] ({e['ap']} AP)"
-                       + "".join(f"; {d}" for d in e["details"]))
+            out.append(f"[*]{bb(e['player'])}: {bb(e['text'])} - [color=green]done[/color] ({e['ap']} AP)"
+                       + "".join(f"; {bb(d)}" for d in e["details"]))
         else:
-            out.append(f"[*]{e['player']}: {e['text']} - [color=red]ignored[/color]: {e['reason']}")
+            out.append(f"[*]{bb(e['player'])}: {bb(e['text'])} - [color=red]ignored[/color]: {bb(e['reason'])}")
     out.append("[/list]")
     return "\n".join(out) + "\n"
 
 
 def _html(r: dict[str, Any]) -> str:
-    h = html.escape
+    h = esc
     parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
              f"<title>{h(r['title'])} - update {r['step']}</title></head><body>",
              f"<h1>Conquest of Island: {h(r['title'])}</h1><p>Update {r['step']}, forum clock {h(r['clock'] or '-')}</p>",
@@ -274,17 +277,17 @@ def _html(r: dict[str, Any]) -> str:
              "<th>Iron</th><th>Hexes</th><th>Points</th><th>Units</th><th>Allies</th></tr>"]
     for p in r["players"]:
         units = "; ".join(f"{u['count']} {u['name']} at {u['at']}" for u in p["units"])
-        parts.append(f"<tr><td>{h(p['name'])}</td><td>{p['ap_now']}</td><td>{p['food']}</td>"
-                     f"<td>{p['wood']}</td><td>{p['iron']}</td><td>{len(p['hexes'])}</td>"
-                     f"<td>{p['points']}</td><td>{h(units)}</td><td>{h(', '.join(p['allies']))}</td></tr>")
+        parts.append(f"<tr><td>{h(p['name'])}</td><td>{h(p['ap_now'])}</td><td>{h(p['food'])}</td>"
+                     f"<td>{h(p['wood'])}</td><td>{h(p['iron'])}</td><td>{len(p['hexes'])}</td>"
+                     f"<td>{h(p['points'])}</td><td>{h(units)}</td><td>{h(', '.join(p['allies']))}</td></tr>")
     parts.append("</table><h2>Actions</h2><ol>")
     for e in r["log"]:
         if e["outcome"] == "note":
             parts += [f"<li><em>{h(d)}</em></li>" for d in e["details"]]
             continue
-        status = f"done ({e['ap']} AP)" if e["outcome"] == "done" else f"ignored: {h(e['reason'])}"
+        status = f"done ({h(e['ap'])} AP)" if e["outcome"] == "done" else f"ignored: {h(e['reason'])}"
         details = "".join(f"<br>{h(d)}" for d in e["details"])
-        parts.append(f"<li class='{e['outcome']}'>{h(e['player'])}: {h(e['text'])} - {status}{details}</li>")
+        parts.append(f"<li class='{h(e['outcome'])}'>{h(e['player'])}: {h(e['text'])} - {status}{details}</li>")
     parts.append("</ol>")
     if r["diagnostics"]:
         parts.append("<h2>Notes for the GM</h2><pre>" + h("\n".join(r["diagnostics"])) + "</pre>")

@@ -73,6 +73,12 @@ class KingOfKings(Ruleset):
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return _cat.OPTIONS
 
+    def state_references(self) -> dict[str, dict[str, str]]:
+        return {"provinces": {"owner": "faction", "home": "faction", "loyal": "faction"},
+                "armies": {"tribe": "faction", "troop": "troops.symbol"},
+                "tribes": {"number": "faction"},
+                "alliances": {"tribe": "faction", "other": "faction"}}
+
     def start_fields(self) -> tuple:
         """Starting provinces (6.1) as cell labels, tribe start sites, and starting armies."""
         from engine.ruleset import StartField

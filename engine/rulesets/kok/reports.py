@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from collections import defaultdict
-from html import escape
 from pathlib import Path
 from typing import Any
 
 from engine.events import EventLog
+from engine.markup import html as escape
 from engine.orders import Diagnostic, Severity
 from engine.rulesets.kok import events as ev
 from engine.rulesets.kok.catalogs import TACTIC_NAMES
@@ -106,7 +107,7 @@ def report(state: State, events: EventLog | None, faction: int | None, scenario:
         units = {c.symbol: per[t.number].get(c.symbol, 0) for c in columns}
         players.append({
             "number": t.number, "name": names[t.number], "alive": t.alive,
-            "colour": f.colour if f is not None else "#888888",
+            "colour": f.colour if f is not None and _COLOUR.fullmatch(f.colour or "") else "#888888",
             "gold": t.gold, "wood": t.wood, "units": units,
             "troops": sum(n for s, n in units.items() if not rules.troops[s].transport),
             "food": food[t.number], "provinces": provs[t.number], "fame": t.fame,
@@ -401,6 +402,9 @@ def _html(r: dict[str, Any]) -> str:
                                                      player_name=lambda n: _player_name(r, n))
 
 
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{3,8}")
+
+
 def _html_cell(c: dict[str, Any], single: set[str], colours: dict[int, str]) -> str:
     top, units = map_cell_text(c, single)
     title = f"{c['x']} {c['y']} {c['terrain']}"
@@ -409,6 +413,7 @@ def _html_cell(c: dict[str, Any], single: set[str], colours: dict[int, str]) -> 
     if c["owner"]:
         title += f" - player {c['owner']}"
     colour = colours.get(c["owner"], "") if c["owner"] else ""
+    colour = colour if _COLOUR.fullmatch(colour or "") else ""  # a colour, never more CSS
     style = f' style="background: {escape(colour)}33; border-color: {escape(colour)}"' \
         if colour else ""
     home = " home" if c["home"] else ""

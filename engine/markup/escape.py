@@ -1,0 +1,83 @@
+"""The escaping rules (see engine/markup/__init__.py for what each is for)."""
+
+from __future__ import annotations
+
+import html as _html
+import re
+from typing import Any
+
+# Terminal escape sequences as a whole (CSI "ESC [ ... final", OSC "ESC ] ... BEL/ST",
+# two-character escapes), so no "[31m" debris is left behind; then single characters:
+# C0 controls but tab and newline, DEL, C1 controls, and the Unicode format characters
+# that reorder or hide text (bidi embeddings, overrides and isolates, the marks, the
+# Arabic letter mark), plus the line and paragraph separators, which some readers break on.
+_SEQUENCES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC
+    r"|\x1b[@-Z\\-_]"                      # other two-character escapes
+    r"|\x9b[0-?]*[ -/]*[@-~]"              # 8-bit CSI
+)
+_BAD = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufff9-\ufffb"
+_CHARS = re.compile(f"[{_BAD}]")
+_ANY = re.compile(f"[{_BAD}\x1b]")
+_BREAKS = re.compile(r"[\r\n\t\v\f\u2028\u2029\x85]+")
+
+
+def is_clean(s: str) -> bool:
+    """True if `clean` would leave the string as it is (the common case, checked fast)."""
+    return _ANY.search(s) is None
+
+
+def clean(s: Any) -> str:
+    """The text without control characters, escape sequences or bidi overrides.
+    Newlines and tabs stay; CR (which lets text overwrite its own line) goes."""
+    s = "" if s is None else str(s)
+    if _ANY.search(s) is None:
+        return s
+    s = s.replace("\r\n", "\n")
+    return _CHARS.sub("", _SEQUENCES.sub("", s))
+
+
+def one_line(s: Any) -> str:
+    """`clean`, on one line: line breaks and tabs become single spaces."""
+    s = "" if s is None else str(s)
+    return clean(_BREAKS.sub(" ", s))
+
+
+def html(s: Any) -> str:
+    """One player string as HTML text (quotes escaped too: safe in attributes)."""
+    return _html.escape(clean(s), quote=True)
+
+
+# Full-width brackets look like the ASCII ones but no BBCode parser reads them as a tag.
+_BB = str.maketrans({"[": "\uff3b", "]": "\uff3d"})
+
+
+def bbcode(s: Any) -> str:
+    """One player string as BBCode text: one line, and no tag can open or close in it
+    (`[url]`, `[img]`, `[/quote]`, `[table]`, `[*]` all stay words)."""
+    return one_line(s).translate(_BB)
+
+
+def header(s: Any) -> str:
+    """A mail header value: one line without control characters (no header injection)."""
+    return " ".join(one_line(s).split())
+
+
+def clean_data(x: Any) -> Any:
+    """`clean` on every string inside plain data (dicts, lists, tuples), keys too."""
+    if isinstance(x, str):
+        return x if _ANY.search(x) is None else clean(x)
+    if isinstance(x, dict):
+        return {clean_data(k): clean_data(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [clean_data(v) for v in x]
+    if isinstance(x, tuple):
+        return tuple(clean_data(v) for v in x)
+    return x
+
+
+def clean_output(fmt: str, text: str) -> str:
+    """A rendered report as stored and sent: no control character survives in any format
+    (JSON escapes them as \\u001b...: those are taken out of the data before rendering)."""
+    return clean(text)
