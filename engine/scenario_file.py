@@ -189,6 +189,10 @@ def _parse(text: str, path: Path) -> Scenario:
             raise w.error(line, f"faction needs a number and a name ({type(e).__name__}: {e})") from None
         if fac.number in seen:
             raise w.error(line, f"faction number {fac.number} is used twice")
+        from engine.validation import faction_text_problem
+
+        if (why := faction_text_problem(fac)) is not None:
+            raise w.error(line, why)
         seen.add(fac.number)
         factions.append(fac)
     seed = d.get("seed", 1)

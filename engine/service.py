@@ -47,7 +47,7 @@ from engine.db.results import (
     ImportResult,
     Status,
 )
-from engine.db.runner import RunCancelled, RunFailed, StepRunner
+from engine.db.runner import RunCancelled, RunFailed, StepRunner, TurnMoved
 from engine.db.store import now_iso
 from engine.events import EventLog
 from engine.map import GameMap
@@ -56,7 +56,7 @@ from engine.ruleset import Ruleset, Submission, TurnModel
 from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, TableError
-from engine.validation import check_integrity
+from engine.validation import Problem, ScenarioInvalid, check_integrity, faction_text_problem
 
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
@@ -78,7 +78,11 @@ class GameService(StepRunner):
         game names are unique within a database.
         """
         rs = registry.get(scenario.ruleset)
-        state = rs.initial_state(scenario)
+        try:
+            state = rs.initial_state(scenario)
+        except Exception as e:  # the ruleset cannot build the start: the scenario's fault
+            raise ScenarioInvalid([Problem("error", f"the {rs.name} ruleset cannot build the "
+                                           f"start ({type(e).__name__}: {e})")]) from e
         check_integrity(scenario, rs, state)  # ScenarioInvalid before any file is made
         engine, where = connect(target, create=not add, busy_timeout=busy_timeout)
         path = Path(where) if "://" not in where and not add else None
@@ -231,6 +235,8 @@ class GameService(StepRunner):
         self._scenario = None
 
     def upsert_faction(self, faction: Faction) -> None:
+        if (why := faction_text_problem(faction)) is not None:
+            raise ValueError(why)
         with self.store.transaction() as c:
             self.store.save_faction(c, faction)
         self._scenario = None
@@ -691,4 +697,4 @@ def export_stem(name: str) -> str:
 
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "game"
 
-__all__ = ["GameService", "RunFailed", "RunCancelled", "GameNotFound", "export_stem"]
+__all__ = ["GameService", "RunFailed", "RunCancelled", "TurnMoved", "GameNotFound", "export_stem"]

@@ -300,7 +300,7 @@ def validate_scenario(scenario: Scenario, ruleset: Ruleset) -> list[Problem]:
     out += _check_catalogs(scenario, ruleset)
     out += _check_options(scenario, ruleset)
     out += _ruleset_checks(scenario, ruleset)
-    out += integrity_problems(scenario, ruleset)
+    out += _check_names(scenario) + integrity_problems(scenario, ruleset)
     return [p for p in out if p.severity == ERROR] + [p for p in out if p.severity != ERROR]
 
 
@@ -545,11 +545,10 @@ class ScenarioInvalid(ValueError):
 
 
 def integrity_problems(scen: Scenario, rs: Ruleset, state: Any = None) -> list[Problem]:
-    """Problems no game can run with: numbers beyond 64 bits, control characters in
-    faction names and addresses, and an initial state whose cells are off the map or
-    whose references (factions, catalog rows, areas) name nothing. `state` is the
-    initial state (built from the scenario if not given)."""
-    out = _check_numbers(scen) + _check_names(scen)
+    """Problems no game can run with: numbers beyond 64 bits, and an initial state whose
+    cells are off the map or whose references (factions, catalog rows, areas) name
+    nothing. `state` is the initial state (built from the scenario if not given)."""
+    out = _check_numbers(scen)
     if state is None:
         try:
             state = rs.initial_state(scen)
@@ -608,17 +607,21 @@ def _check_numbers(scen: Scenario) -> list[Problem]:
     return out
 
 
-def _check_names(scen: Scenario) -> list[Problem]:
+def faction_text_problem(f: Faction) -> str | None:
+    """Why a faction's name, e-mail or password cannot be used (a line break or control
+    character would break mail headers and reports), or None."""
     from engine.markup import one_line
 
-    out = []
-    for f in scen.factions:
-        for field in _NAME_FIELDS:
-            value = str(getattr(f, field) or "")
-            if one_line(value) != value:
-                out.append(Problem(ERROR, f"faction {f.number}: the {field} {value!r} holds a line "
-                                          "break or control character", f.number))
-    return out
+    for field in _NAME_FIELDS:
+        value = str(getattr(f, field) or "")
+        if one_line(value) != value:
+            return f"faction {f.number}: the {field} {value!r} holds a line break or control character"
+    return None
+
+
+def _check_names(scen: Scenario) -> list[Problem]:
+    return [Problem(ERROR, why, f.number) for f in scen.factions
+            if (why := faction_text_problem(f)) is not None]
 
 
 def state_problems(state: Any, scen: Scenario, rs: Ruleset) -> list[Problem]:

@@ -9,7 +9,8 @@ Exit codes (docs/cli.md):
     0 ok; 1 errors found (orders with errors, unmatched submissions, problem files);
     2 usage (bad arguments); 3 cannot open or create the game (missing, not a game,
     damaged, locked, newer format, exists already); 4 bad input file or value (scenario
-    file, map, unknown ruleset, turn out of range); 5 the turn failed (game unchanged);
+    file, map, unknown ruleset, turn out of range); 5 the turn failed or the disk is full
+    (game unchanged); 6 the turn was run by another process meanwhile (nothing done);
     70 an unexpected internal error (traceback printed; please report it).
 """
 
@@ -22,6 +23,7 @@ import sys
 from collections.abc import Sequence
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_OPEN, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3, 4, 5
+EXIT_MOVED = 6  # `run` found its turn made by another run meanwhile
 EXIT_BUG = 70  # an unexpected error inside Realmsmith: the traceback is printed
 
 LOAD_PROBLEMS: dict[str, str] = {}
@@ -53,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="realmsmith", description="Realmsmith: run play-by-email strategy games.",
         epilog="Exit codes: 0 ok, 1 errors found, 2 usage, 3 cannot open the game, "
-               "4 bad input, 5 turn failed (game unchanged), 70 internal error. See docs/cli.md.")
+               "4 bad input, 5 turn failed or disk full (game unchanged), 6 turn already run "
+               "by another process, 70 internal error. See docs/cli.md.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in command_modules():
         try:
@@ -80,8 +83,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from engine.db.errors import GameDbError
-    from engine.service import RunCancelled, RunFailed
+    from engine.db.errors import DiskFull, GameDbError
+    from engine.service import RunCancelled, RunFailed, TurnMoved
 
     parser = build_parser()
     try:
@@ -109,7 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as e:
         print(f"realmsmith: {e}", file=sys.stderr)
         return e.code
-    except (RunFailed, RunCancelled) as e:
+    except TurnMoved as e:
+        print(f"realmsmith: {e}", file=sys.stderr)
+        return EXIT_MOVED
+    except (RunFailed, RunCancelled, DiskFull) as e:
         print(f"realmsmith: {e}", file=sys.stderr)
         return EXIT_FAILED
     except GameDbError as e:

@@ -275,6 +275,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from engine.orders import Severity
 
     with open_game(args.game) as svc:
+        due = svc.pending_step  # this run is for this turn, whatever happens meanwhile
         if args.wait_for_all:
             missing = svc.status().missing
             if missing:
@@ -288,7 +289,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                     print(d.format())
                 print(f"not running: {len(bad)} error(s) in the orders")
                 return EXIT_ERRORS
-        res = svc.run(progress=progress)
+        res = svc.run(progress=progress, for_step=due)
         if not res.steps:
             print(res.note or "nothing to run")
             return EXIT_OK

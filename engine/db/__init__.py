@@ -7,17 +7,19 @@ statements. The game service (engine.service) is the API the app and the CLI use
 
 from engine.db.errors import (
     CorruptGame,
+    DiskFull,
     GameDbError,
     GameExists,
     GameLocked,
     GameNotFound,
     NewerFormat,
     NotAGame,
+    ReadOnlyGame,
     UnknownGame,
 )
 from engine.db.journal import StoredSubmission
 from engine.db.schema import FORMAT
 from engine.db.store import GameStore, connect
 
-__all__ = ["FORMAT", "CorruptGame", "GameDbError", "GameExists", "GameLocked", "GameNotFound",
+__all__ = ["FORMAT", "CorruptGame", "DiskFull", "ReadOnlyGame", "GameDbError", "GameExists", "GameLocked", "GameNotFound",
            "NewerFormat", "NotAGame", "UnknownGame", "GameStore", "StoredSubmission", "connect"]

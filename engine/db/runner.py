@@ -37,6 +37,10 @@ class RunCancelled(GameDbError):
     pass
 
 
+class TurnMoved(GameDbError):
+    """The run was for a turn that another run made meanwhile; nothing was done."""
+
+
 def _replay_step(s: StoredSubmission) -> int | None:
     r = s.submission.meta.get("replay_step")
     return int(r) if r is not None else None
@@ -56,13 +60,23 @@ class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
     _load_scenario, _recheck from it."""
 
-    def run(self, progress: Progress | None = None, cancel: threading.Event | None = None) -> RunResult:
-        """Run what is due, in ONE transaction: on any failure the game stays as it was."""
+    def run(self, progress: Progress | None = None, cancel: threading.Event | None = None,
+            for_step: int | None = None) -> RunResult:
+        """Run what is due, in ONE transaction: on any failure the game stays as it was.
+
+        for_step: the turn the caller decided to run (after looking at status, say). If
+        another run made that turn while this one waited for the game's lock, TurnMoved
+        is raised and nothing is done: two runs started together make one turn, not two.
+        """
         progress = progress or (lambda _f, _m: None)
         result = RunResult()
         with self.store.transaction() as c:
-            scen = self._load_scenario(c)
             cur = int(self.store.game(c).current_step)
+            if for_step is not None and for_step != cur + 1:
+                raise TurnMoved(f"{self.store.where}: this run was for turn {for_step}, but the "
+                                f"game is at turn {cur} now (another run made it meanwhile); "
+                                "nothing was done")
+            scen = self._load_scenario(c)
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
