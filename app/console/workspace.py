@@ -415,7 +415,9 @@ class ConsoleWorkspace(QWidget):
         self.progress.setValue(0)
         self.progress.setVisible(True)
         self.run_label.setText(f"running turn {self.service.pending_step}…")
-        self.runner.start(self.service.where, self.service.name)
+        due = self.service.pending_step  # the turn the GM asked for, not whatever is next then
+        self.runner.start(self.service.where, self.service.name,
+                          lambda svc, progress, cancel: svc.run(progress, cancel, for_step=due))
         self._tick.start()
         self._set_enabled()
         return True
