@@ -26,6 +26,9 @@ STAMP = VENV / ".realmsmith-installed"
 QT_DEBS = ["libegl1", "libgl1", "libxkbcommon0", "libfontconfig1", "libglib2.0-0",
            "libdbus-1-3", "fonts-dejavu-core", "xvfb", "xauth", "libxcb-icccm4",
            "libxcb-keysyms1", "libxcb-cursor0", "libxkbcommon-x11-0"]
+# A throwaway PostgreSQL server for tests/test_db_postgres.py (started and stopped by the
+# test itself, on a Unix socket only); without it those tests are skipped with a reason.
+TEST_DEBS = ["postgresql"]
 
 
 def say(msg: str) -> None:
@@ -35,18 +38,28 @@ def say(msg: str) -> None:
 def ensure_system_libs() -> None:
     if not sys.platform.startswith("linux") or not shutil.which("dpkg-query"):
         return
-    missing = [p for p in QT_DEBS if subprocess.run(
+    groups = [("Qt system libraries", QT_DEBS), ("PostgreSQL for the tests", TEST_DEBS)]
+    todo = [(what, [p for p in debs if subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True
-    ).stdout.find("install ok installed") < 0]
-    if not missing:
+    ).stdout.find("install ok installed") < 0]) for what, debs in groups]
+    todo = [(what, missing) for what, missing in todo if missing]
+    if not todo:
         return
     if os.geteuid() != 0:
-        say(f"Qt may need these packages: sudo apt-get install -y {' '.join(missing)}")
+        for what, missing in todo:
+            say(f"{what} may be missing: sudo apt-get install -y {' '.join(missing)}")
         return
-    say(f"installing Qt system libraries: {' '.join(missing)}")
     subprocess.run(["apt-get", "update", "-qq"], check=False)
-    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=False,
-                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    for what, missing in todo:  # one group failing does not stop the other
+        say(f"installing {what}: {' '.join(missing)}")
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing],
+                       check=False, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def _installed(debs: list[str]) -> bool:
+    return bool(shutil.which("dpkg-query")) and all(subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True
+    ).stdout.find("install ok installed") >= 0 for p in debs)
 
 
 def ensure_venv() -> None:
@@ -91,7 +104,10 @@ def main(argv: list[str]) -> int:
     if cmd == "bench":
         return run([str(PY), "-m", "pytest", "benchmarks",
                     "--benchmark-only", *argv[1:]], {"QT_QPA_PLATFORM": "offscreen"})
-    rc = run([str(PY), "-m", "pytest", "-q", *argv[1:]], {"QT_QPA_PLATFORM": "offscreen"})
+    env = {"QT_QPA_PLATFORM": "offscreen"}
+    if _installed(TEST_DEBS):  # the server is here: its tests must run, not skip
+        env["REALMSMITH_REQUIRE_PG"] = os.environ.get("REALMSMITH_REQUIRE_PG", "1")
+    rc = run([str(PY), "-m", "pytest", "-q", *argv[1:]], env)
     return 1 if rc == 5 else rc  # pytest's 5 = no tests ran: that is a failure here
 
 
