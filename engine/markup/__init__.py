@@ -13,6 +13,8 @@ cursor:
                    look-alike full-width brackets, so `[url]` reads as text
     header(s)      a mail header value: one line, no CR/LF, no control characters
     clean_data(x)  `clean` applied to every string of a report's plain data (dict/list)
+    whole(s)       text that can be stored: stray surrogates (undecodable mail header
+                   bytes) decoded as UTF-8 or replaced
 
 Report renderers call `bbcode`/`html` on each player string they put into markup; the
 service also cleans every report's data before rendering and the text it stores, so a
@@ -28,7 +30,8 @@ from engine.markup.escape import (
     html,
     is_clean,
     one_line,
+    whole,
 )
 
 __all__ = ["bbcode", "clean", "clean_data", "clean_output", "header", "html", "is_clean",
-           "one_line"]
+           "one_line", "whole"]

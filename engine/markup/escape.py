@@ -23,6 +23,23 @@ _ANY = re.compile(f"[{_BAD}\x1b]")
 _BREAKS = re.compile(r"[\r\n\t\v\f\u2028\u2029\x85]+")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def whole(s: Any) -> str:
+    """Text that can be stored and encoded: lone surrogates (the mail parser's way of
+    carrying undecodable header bytes) decoded as UTF-8 where they spell it, else U+FFFD."""
+    s = "" if s is None else str(s)
+    if _SURROGATE.search(s) is None:
+        return s
+    return s.encode("utf-8", "surrogateescape" if _escaped_only(s) else "surrogatepass") \
+        .decode("utf-8", "replace")
+
+
+def _escaped_only(s: str) -> bool:
+    return all("\udc80" <= ch <= "\udcff" for ch in _SURROGATE.findall(s))
+
+
 def is_clean(s: str) -> bool:
     """True if `clean` would leave the string as it is (the common case, checked fast)."""
     return _ANY.search(s) is None
