@@ -604,6 +604,15 @@ def _check_numbers(scen: Scenario) -> list[Problem]:
     for f in scen.factions:
         if _big(f.number) or (v := _big_in(f.attrs)) is not None:
             out.append(_too_big(f"faction {f.number}", f.number if _big(f.number) else v))
+    m = scen.map
+    for sid, site in sorted(m.sites.items(), key=lambda kv: str(kv[0])):
+        if (v := _big_in([sid, site.id, site.cell, site.attrs])) is not None:
+            out.append(_too_big(f"site {site.name or sid}", v))
+    for what, data in (("cell attributes", list(m.cell_attrs.values())),
+                       ("area attributes", [a.attrs for a in m.areas.values()]),
+                       ("map meta", m.meta)):
+        if (v := _big_in(data)) is not None:
+            out.append(_too_big(what, v))
     return out
 
 

@@ -203,6 +203,7 @@ HOSTILE_FILES = {
     "count over 2^63": ("26,1,F,1\n", "26,1,F,99999999999999999999\n", "beyond the largest number"),
     "unknown troop": ("26,1,F,1\n", "26,1,Q,1\n", "'Q' is not in the troops catalog"),
     "unknown faction": ("26,1,F,1\n", "26,9,F,1\n", "tribe 9 is no faction"),
+    "site id over 2^63": ("{ id = 1,", "{ id = 99999999999999999999,", "site Argos: 99999999999999999999"),
     "seed over 2^63": ("seed = 2002", "seed = 99999999999999999999", "seed: 99999999999999999999"),
     "CR/LF in a name": ('name = "Achaeans"', 'name = "Ach\\r\\nBcc: evil@example.org"',
                         "holds a line break"),
