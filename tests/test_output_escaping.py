@@ -174,3 +174,23 @@ def test_a_faction_added_later_with_markup_in_its_name(tmp_path):
     bb = svc.report(1, None, "bbcode")
     assert f"\uff3bb\uff3d{f.name}\uff3b/b\uff3d" in bb
     svc.close()
+
+
+def test_cli_output_cannot_drive_the_gm_terminal(tmp_path, capsys):
+    """`import` and `status` print subjects, senders and file names chosen by players."""
+    from app.cli import main
+
+    db = tmp_path / "g.db"
+    assert main(["new", str(db), "--ruleset", "kok"]) == 0
+    mail = tmp_path / "m.eml"
+    mail.write_bytes(("From: \x1b]0;owned\x07<x@example.org>\nSubject: DEMO 1 \x1b[2J\u202eevil\n\n"
+                      "BEGIN\n\x1b[31mNAME 3 3 red\nEND\n").encode("utf-8"))
+    (tmp_path / "SP1.R1\u202etxt.exe").write_text("BEGIN\nEND\n", encoding="utf-8")
+    capsys.readouterr()
+    main(["import", str(db), str(mail), str(tmp_path / "SP1.R1\u202etxt.exe")])
+    main(["status", str(db)])
+    main(["check", str(db)])
+    out = capsys.readouterr()
+    assert "m.eml" in out.out and "txt.exe" in out.out
+    for text in (out.out, out.err):
+        assert markup.is_clean(text), repr(text)

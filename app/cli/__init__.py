@@ -82,7 +82,34 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     return args
 
 
+class _CleanStream:
+    """stdout/stderr that drop control characters, terminal escape sequences and bidi
+    overrides (engine.markup.clean): `import` and `status` print subjects, senders and file
+    names that players chose, and those must not drive the GM's terminal."""
+
+    def __init__(self, stream):  # noqa: ANN001 (any text stream)
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from engine.markup import clean
+
+        self._stream.write(clean(text))
+        return len(text)
+
+    def __getattr__(self, name: str):  # noqa: ANN204 (flush, fileno, buffer... as the stream's)
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _CleanStream(out), _CleanStream(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     from engine.db.errors import DiskFull, GameDbError
     from engine.service import RunCancelled, RunFailed, TurnMoved
 
