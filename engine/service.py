@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from engine import markup, registry
+from engine import registry
 from engine.db import GameStore, connect, newfile
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.intake_bridge import intake_path as _intake_path
@@ -322,8 +322,6 @@ class GameService(StepRunner):
                     seen: dict[tuple[str, str], int] | None = None) -> ImportResult:
         st, rs = self.store, self.ruleset
         now = now_iso()
-        for k in ("text", "sender", "subject", "source_name", "received_at"):  # storable text
-            setattr(sub, k, markup.whole(getattr(sub, k)))
         realtime = rs.turn_model == TurnModel.REALTIME
         post_id = sub.meta.get("post_id")
         post_id = None if post_id in (None, "") else str(post_id)

@@ -147,3 +147,17 @@ def test_content_fuzz(tmp_path, rs_name):
         assert res.steps == [due], f"seed {SEED} round {r}"
         _reports_clean(svc, due)
     svc.close()
+
+
+def test_undecodable_header_bytes_are_stored(tmp_path):
+    """Found by the envelope fuzzer: raw bytes in From/Subject reached the database as lone
+    surrogates and the whole import failed."""
+    scen = registry.get("kok").demo()[0]
+    mail = tmp_path / "m.eml"
+    mail.write_bytes(b"From: \xc2\x85\xff\nSubject: DEMO 1 \xff\xc3\xa9\n\nBEGIN\nEND\n")
+    with GameService.create(tmp_path / "g.db", scen) as svc:
+        rep = svc.import_paths([mail])
+        assert len(rep.results) == 1
+        sub = svc.submissions()[0].submission
+        assert sub.subject.startswith("DEMO 1") and "\ufffd" in sub.subject + sub.sender
+        assert all(not 0xD800 <= ord(ch) <= 0xDFFF for ch in sub.subject + sub.sender)

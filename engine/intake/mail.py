@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 from typing import BinaryIO
 
 from engine.intake.decode import DEFAULT_MAX_BYTES, Decoded, binary_kind, decode
+from engine.markup import whole
 from engine.orders import INVALID, Diagnostic, Severity
 
 _PARSER = BytesParser(policy=policy.default)
@@ -272,7 +273,19 @@ def parse_message(data: bytes, label: str, max_bytes: int = DEFAULT_MAX_BYTES) -
         out.texts = []
         out.problems.append(_problem(f"{label} could not be read as an e-mail message "
                                      f"({type(e).__name__}: {e})", label))
+    _whole(out)
     return out
+
+
+def _whole(out: MailMessage) -> None:
+    """Header bytes the email package could not decode come back as lone surrogates,
+    which no database or encoder takes: decode them as UTF-8 or replace them."""
+    out.sender, out.subject, out.message_id = (whole(x) for x in (out.sender, out.subject,
+                                                                  out.message_id))
+    for t in out.texts:
+        t.part_name = whole(t.part_name)
+        t.sender = None if t.sender is None else whole(t.sender)
+        t.subject = None if t.subject is None else whole(t.subject)
 
 
 def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -> None:
