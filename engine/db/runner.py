@@ -228,7 +228,7 @@ class StepRunner:
             try:
                 # player text cannot carry control characters into any format (engine/markup)
                 data = markup.clean_data(rs.report(state, events, faction, scen, mine))
-                rows += [(faction, fmt, markup.clean_output(fmt, rs.render(data, fmt)))
+                rows += [(faction, fmt, markup.clean(rs.render(data, fmt)))
                          for fmt in rs.report_formats]
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "

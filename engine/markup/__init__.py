@@ -25,7 +25,6 @@ from engine.markup.escape import (
     bbcode,
     clean,
     clean_data,
-    clean_output,
     header,
     html,
     is_clean,
@@ -33,5 +32,4 @@ from engine.markup.escape import (
     whole,
 )
 
-__all__ = ["bbcode", "clean", "clean_data", "clean_output", "header", "html", "is_clean",
-           "one_line", "whole"]
+__all__ = ["bbcode", "clean", "clean_data", "header", "html", "is_clean", "one_line", "whole"]

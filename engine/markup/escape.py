@@ -19,7 +19,6 @@ _SEQUENCES = re.compile(
 )
 _BAD = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufff9-\ufffb"
 _CHARS = re.compile(f"[{_BAD}]")
-_ANY = re.compile(f"[{_BAD}\x1b]")
 _BREAKS = re.compile(r"[\r\n\t\v\f\u2028\u2029\x85]+")
 
 
@@ -42,14 +41,14 @@ def _escaped_only(s: str) -> bool:
 
 def is_clean(s: str) -> bool:
     """True if `clean` would leave the string as it is (the common case, checked fast)."""
-    return _ANY.search(s) is None
+    return _CHARS.search(s) is None
 
 
 def clean(s: Any) -> str:
     """The text without control characters, escape sequences or bidi overrides.
     Newlines and tabs stay; CR (which lets text overwrite its own line) goes."""
     s = "" if s is None else str(s)
-    if _ANY.search(s) is None:
+    if _CHARS.search(s) is None:
         return s
     s = s.replace("\r\n", "\n")
     return _CHARS.sub("", _SEQUENCES.sub("", s))
@@ -84,7 +83,7 @@ def header(s: Any) -> str:
 def clean_data(x: Any) -> Any:
     """`clean` on every string inside plain data (dicts, lists, tuples), keys too."""
     if isinstance(x, str):
-        return x if _ANY.search(x) is None else clean(x)
+        return x if _CHARS.search(x) is None else clean(x)
     if isinstance(x, dict):
         return {clean_data(k): clean_data(v) for k, v in x.items()}
     if isinstance(x, list):
@@ -92,9 +91,3 @@ def clean_data(x: Any) -> Any:
     if isinstance(x, tuple):
         return tuple(clean_data(v) for v in x)
     return x
-
-
-def clean_output(fmt: str, text: str) -> str:
-    """A rendered report as stored and sent: no control character survives in any format
-    (JSON escapes them as \\u001b...: those are taken out of the data before rendering)."""
-    return clean(text)
