@@ -58,3 +58,14 @@ def state(turn: int = 3) -> State:
     s.tables["alliances"] = [Alliance(1, 2, 2, 2), Alliance(2, 1, 2, 2),
                              Alliance(1, 3, 0, 0), Alliance(3, 1, 0, 0)]
     return s
+
+
+def demo_game_with_orders(db) -> None:  # noqa: ANN001 (a path)
+    """The KoK demo game at `db` with every faction's orders for turn 1 imported."""
+    from engine import registry
+    from engine.service import GameService
+
+    scen, orders = registry.get("kok").demo()
+    with GameService.create(db, scen) as svc:
+        for faction, text in sorted(orders[1].items()):
+            svc.import_text(text, source_name=f"SP{faction}.R1", faction=faction, step=1)

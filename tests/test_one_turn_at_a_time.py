@@ -11,20 +11,18 @@ import subprocess
 import sys
 
 import pytest
+from kok_fixtures import demo_game_with_orders
 
 from app.cli import EXIT_ERRORS, EXIT_MOVED, EXIT_OK, EXIT_OPEN, main
-from engine import registry
 from engine.service import GameService, TurnMoved
 
 
 @pytest.fixture
 def game(tmp_path):
     """A KoK demo game with every faction's orders for turn 1 in."""
-    scen, orders = registry.get("kok").demo()
     db = tmp_path / "g.db"
-    with GameService.create(db, scen) as svc:
-        for faction, text in sorted(orders[1].items()):
-            svc.import_text(text, source_name=f"SP{faction}.R1", faction=faction, step=1)
+    demo_game_with_orders(db)
+    with GameService.open(db) as svc:
         assert not svc.status().missing
     return db
 

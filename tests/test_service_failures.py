@@ -18,7 +18,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
+from kok_fixtures import demo_game_with_orders
 
 from app.cli import EXIT_FAILED, EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 from engine import registry
@@ -75,13 +75,9 @@ def _fill(folder: Path, leave: int = 0) -> None:
 
 
 def test_disk_full_at_new_import_and_run_is_a_message_and_changes_nothing(tmp_path):
-    scen, orders = registry.get("kok").demo()
     with _small_disk(8) as disk:
         db = disk / "g.db"
-        with GameService.create(db, scen) as svc:
-            for f, text in sorted(orders[1].items()):
-                svc.import_text(text, source_name=f"SP{f}.R1", faction=f, step=1)
-        before = db.read_bytes()
+        demo_game_with_orders(db)
         _fill(disk)
         for args in (["run", str(db), "-q"],
                      ["new", str(disk / "h.db"), "--ruleset", "kok"]):
@@ -95,7 +91,6 @@ def test_disk_full_at_new_import_and_run_is_a_message_and_changes_nothing(tmp_pa
         with GameService.open(db) as svc:
             assert svc.current_step == 0
             assert svc.run().steps == [1]  # with room again, the same game runs
-        assert before  # the file was there all along
 
 
 def test_disk_full_surfaces_as_diskfull_in_the_service():
@@ -112,11 +107,9 @@ def test_disk_full_surfaces_as_diskfull_in_the_service():
 # ---- a read-only game -----------------------------------------------------------------------
 
 def test_read_only_game_is_refused_before_the_turn_runs(tmp_path):
-    scen, orders = registry.get("kok").demo()
     db = tmp_path / "g.db"
-    with GameService.create(db, scen) as svc:
-        for f, text in sorted(orders[1].items()):
-            svc.import_text(text, source_name=f"SP{f}.R1", faction=f, step=1)
+    demo_game_with_orders(db)
+    with GameService.open(db) as svc:
         gid = svc.store.game_id
     # SQLite's own read-only mode: what a file without write permission gives a non-root user
     ro = make_engine(f"sqlite:///file:{db}?mode=ro&uri=true")
@@ -317,7 +310,3 @@ def test_outbox_command_on_a_full_disk_or_unwritable_folder_is_a_message(tmp_pat
     (tmp_path / "out").write_text("a file where the folder should be")
     assert main(["outbox", str(db), "--out", str(tmp_path / "out")]) == EXIT_INPUT
     assert "realmsmith:" in capsys.readouterr().err
-
-
-def test_sqlalchemy_is_what_the_tests_use():
-    assert sa.__version__  # the engine helpers above are SQLAlchemy's
