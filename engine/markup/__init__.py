@@ -28,8 +28,10 @@ from engine.markup.escape import (
     header,
     html,
     is_clean,
+    json_is_clean,
     one_line,
     whole,
 )
 
-__all__ = ["bbcode", "clean", "clean_data", "header", "html", "is_clean", "one_line", "whole"]
+__all__ = ["bbcode", "clean", "clean_data", "header", "html", "is_clean", "json_is_clean",
+           "one_line", "whole"]

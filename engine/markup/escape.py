@@ -44,6 +44,18 @@ def is_clean(s: str) -> bool:
     return _CHARS.search(s) is None
 
 
+# JSON's escapes of the characters above (json.dumps writes C0 controls as \u00XX or \b \f
+# \r; with ensure_ascii the rest too). A literal backslash before such text also matches:
+# that only costs a needless clean, never a missed one.
+_JSON_ESCAPES = re.compile(r"\\(?:u00[01][0-9a-fA-F]|u007[fF]|u00[89][0-9a-fA-F]|u061[cC]|"
+                           r"u200[eEfF]|u202[89a-eA-E]|u206[6-9]|u[fF]{3}[9abAB]|[bfr])")
+
+
+def json_is_clean(text: str) -> bool:
+    """True if a JSON text carries none of what `clean` removes, escaped or not."""
+    return _CHARS.search(text) is None and _JSON_ESCAPES.search(text) is None
+
+
 def clean(s: Any) -> str:
     """The text without control characters, escape sequences or bidi overrides.
     Newlines and tabs stay; CR (which lets text overwrite its own line) goes."""
