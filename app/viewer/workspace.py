@@ -52,7 +52,7 @@ from engine.viewer_model import (
     notation_of,
 )
 
-OPEN_FILTER = ("Report bundles (*.rsbundle);;Game databases (*.rsgame *.db *.sqlite);;"
+OPEN_FILTER = ("Report bundles (*.rsbundle *.rsbundle.gz);;Game databases (*.rsgame *.db *.sqlite);;"
                "All files (*)")
 CELL_ROLE = Qt.ItemDataRole.UserRole + 3
 

@@ -202,6 +202,15 @@ class StepRunner:
 
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None]) -> int:
+        rows = self._build_reports(state, events, scen, diags, step, tell)
+        tell(0.95, f"turn {step}: saving reports")
+        self.store.save_reports(c, step, rows)
+        return len(rows)
+
+    def _build_reports(self, state: State, events: EventLog, scen: Scenario,
+                       diags: list[Diagnostic], step: int,
+                       tell: Callable[[float, str], None]) -> list[tuple[int | None, str, str]]:
+        """(faction or None for the GM, format, text) of every report of a step."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
@@ -216,6 +225,4 @@ class StepRunner:
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e
-        tell(0.95, f"turn {step}: saving reports")
-        self.store.save_reports(c, step, rows)
-        return len(rows)
+        return rows
