@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.events import EventLog, EventRecord
 from engine.state import CELL_FIELDS
@@ -32,6 +33,7 @@ class Told:
     cells: tuple[int, ...] = ()      # board cells it names; the first is where to look
     place: str = ""                  # the first place as the report writes it
     battle: int | None = None        # index into Chronicle.battles when part of a battle
+    detail: bool = False             # a step the report leaves out (lists hide it by default)
 
 
 @dataclass
@@ -66,14 +68,18 @@ class Chronicle:
         return sorted({t.place for t in self.told if t.place}, key=str.casefold)
 
     def filter(self, faction: int | None = None, kind: str | None = None,
-               place: str | None = None, text: str | None = None) -> list[Told]:
+               place: str | None = None, text: str | None = None,
+               details: bool = True) -> list[Told]:
         """Lines concerning `faction`, of a kind containing `kind`, naming a place
-        containing `place`, with `text` anywhere (all case-insensitive)."""
+        containing `place`, with `text` anywhere (all case-insensitive); without
+        `details`, only what the report tells."""
         kind = (kind or "").casefold()
         place = (place or "").casefold()
         text = (text or "").casefold()
         out = []
         for t in self.told:
+            if t.detail and not details:
+                continue
             if faction is not None and faction not in t.factions:
                 continue
             if kind and kind not in t.kind.casefold():
@@ -114,11 +120,27 @@ def generic(log: EventLog, label: Callable[[int], str] | None = None) -> Chronic
     return out
 
 
+def chronicle_of(ruleset: Any, events: EventLog, state: Any, scenario: Any) -> Chronicle:
+    """The ruleset's chronicle of a step; if its hook fails, the generic one (a broken
+    sentence must not leave the GM without the events)."""
+    try:
+        out = ruleset.chronicle(events, state, scenario)
+        if isinstance(out, Chronicle):
+            return out
+    except Exception:  # noqa: BLE001
+        pass
+    try:
+        label = scenario.map.board().label
+    except Exception:  # noqa: BLE001
+        label = None
+    return generic(events, label)
+
+
 def told(r: EventRecord, text: str, factions: Iterable[int] = (), cells: Iterable[int] = (),
-         place: str = "", battle: int | None = None) -> Told:
+         place: str = "", battle: int | None = None, detail: bool = False) -> Told:
     """A Told for record `r`; factions default to those the event names."""
     fs = tuple(sorted(set(factions) or r.event.factions()))
-    return Told(r.seq, r.phase, r.event.kind, text, fs, tuple(cells), place, battle)
+    return Told(r.seq, r.phase, r.event.kind, text, fs, tuple(cells), place, battle, detail)
 
 
-__all__ = ["BattleStory", "Chronicle", "Told", "cells_of", "generic", "told"]
+__all__ = ["BattleStory", "Chronicle", "Told", "cells_of", "chronicle_of", "generic", "told"]

@@ -163,6 +163,9 @@ class ConquestOfIsland(Ruleset):
         return _report.build(state, events, faction, scenario, diagnostics,
                              Rules.from_catalogs(scenario.catalogs))
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        return _report.chronicle(state, events, scenario, Rules.from_catalogs(scenario.catalogs))
+
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
         if fmt not in self.report_formats:
             raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(self.report_formats)}")

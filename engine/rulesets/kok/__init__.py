@@ -145,6 +145,9 @@ class KingOfKings(Ruleset):
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         return _part("identify", "identify")(submission, scenario)
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        return _part("reports", "chronicle_of")(state, events, scenario)
+
     def report_subject(self, scenario: Scenario, step: int) -> str:
         return _part("identify", "report_subject")(scenario, step)
 
