@@ -9,7 +9,9 @@ cell, so the workspace can centre its map there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from html import escape
+
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,8 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -136,7 +137,8 @@ class EventsView(QWidget):
 
 
 class BattlesView(QWidget):
-    """Each battle as the report narrates it: a title, then its lines."""
+    """Each battle as the report narrates it: a title with the sides and the winner, then
+    its lines, wrapped to the width; the title is a link to the place."""
 
     placePicked = Signal(int)  # noqa: N815
 
@@ -148,22 +150,21 @@ class BattlesView(QWidget):
         self.place = QLineEdit()
         self.place.setPlaceholderText("place…")
         self.place.setClearButtonEnabled(True)
-        self.tree = QTreeWidget()
-        self.tree.setObjectName("battleList")
-        self.tree.setHeaderHidden(True)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
+        self.text = QTextBrowser()
+        self.text.setObjectName("battleList")
+        self.text.setOpenLinks(False)
         self.faction.currentIndexChanged.connect(self.refilter)
         self.place.textChanged.connect(self.refilter)
-        self.tree.itemClicked.connect(self._clicked)
+        self.text.anchorClicked.connect(self._clicked)
         row = QHBoxLayout()
         row.addWidget(self.faction, 1)
         row.addWidget(self.place, 1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addLayout(row)
-        lay.addWidget(self.tree, 1)
+        lay.addWidget(self.text, 1)
         self.empty = "No battles this turn."
+        self._plain: list[str] = []
 
     def set_chronicle(self, chronicle: Chronicle, names: dict[int, str], empty: str = "") -> None:
         self.chronicle, self.names = chronicle, dict(names)
@@ -172,41 +173,30 @@ class BattlesView(QWidget):
         self.refilter()
 
     def refilter(self, *_args) -> None:
-        self.tree.clear()
         stories = self.chronicle.battles_of(self.faction.currentData(),
                                             self.place.text().strip() or None)
+        self._plain, parts = [], []
         if not stories:
-            self.tree.addTopLevelItem(QTreeWidgetItem([self.empty]))
-            return
+            self._plain = [self.empty]
+            parts.append(f"<p>{escape(self.empty)}</p>")
         for b in stories:
             sides = " against ".join(self.names.get(n, f"#{n}") for n in b.sides if n)
             won = f"; {self.names.get(b.winner, f'#{b.winner}')} wins" if b.winner else ""
-            top = QTreeWidgetItem([f"{b.title}" + (f" ({sides}{won})" if sides else "")])
-            f = top.font(0)
-            f.setBold(True)
-            top.setFont(0, f)
-            for line in b.lines:
-                child = QTreeWidgetItem([line])
-                child.setToolTip(0, line)
-                top.addChild(child)
-            for it in (top, *(top.child(i) for i in range(top.childCount()))):
-                if b.cell is not None:
-                    it.setData(0, CELL_ROLE, int(b.cell))
-            self.tree.addTopLevelItem(top)
-            top.setExpanded(True)
+            head = b.title + (f" ({sides}{won})" if sides else "")
+            self._plain += [head] + ["  " + ln for ln in b.lines]
+            title = escape(head) if b.cell is None else \
+                f"<a href='cell:{int(b.cell)}'>{escape(head)}</a>"
+            parts.append(f"<p><b>{title}</b><br>"
+                         + "<br>".join(escape(ln) for ln in b.lines) + "</p>")
+        self.text.setHtml("".join(parts))
 
     def visible_text(self) -> str:
-        out = []
-        for i in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(i)
-            out.append(top.text(0))
-            out += ["  " + top.child(k).text(0) for k in range(top.childCount())]
-        return "\n".join(out)
+        return "\n".join(self._plain)
 
-    def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:
-        cell = item.data(0, CELL_ROLE)
-        if cell is not None:
-            self.placePicked.emit(int(cell))
+    def _clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("cell:") and text[5:].isdigit():
+            self.placePicked.emit(int(text[5:]))
 
 
 __all__ = ["BattlesView", "EventsView"]
