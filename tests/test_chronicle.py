@@ -69,7 +69,7 @@ def test_kok_filters(demos):
 
 def test_artnes_news_and_battles_are_the_map_updates(demos):
     battles = 0
-    for svc, step, log, ch in _each_turn(demos["artnes"]):
+    for svc, step, _log, ch in _each_turn(demos["artnes"]):
         report = svc.report(step, 1, "text")
         gm = svc.report(step, None, "json")
         told = {t.text for t in ch.told}
@@ -87,7 +87,7 @@ def test_artnes_news_and_battles_are_the_map_updates(demos):
 
 def test_coi_actions_and_battles_are_the_action_log(demos):
     seen_battle = False
-    for svc, step, log, ch in _each_turn(demos["coi"]):
+    for svc, step, _log, ch in _each_turn(demos["coi"]):
         report = svc.report(step, None, "text")
         for t in ch.told:
             if t.kind in ("coi_action_done", "coi_action_ignored"):
