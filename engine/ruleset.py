@@ -215,6 +215,13 @@ class Ruleset(ABC):
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""
 
+    def check_posts(self, submissions: list[Submission], state: State,
+                    scenario: Scenario) -> list[list[Diagnostic]] | None:
+        """Real time: the findings of each post of a batch (same order), judged by the
+        state the earlier posts of the batch leave, as the step will apply them. None
+        (the default): each post is checked alone against `state`."""
+        return None
+
     def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
         """The step's events as the report tells them (engine.chronicle.Chronicle), for the
         GM console's and the viewer's lists. `state` is the state after the step. Default:

@@ -23,6 +23,7 @@ sources and matching them in engine/db/intake_bridge.py; tables in engine/db/sto
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -305,6 +306,10 @@ class GameService(StepRunner):
             seen = self._seen_sources(c)
             for sub in subs:
                 report.results.append(self._import_one(c, sub, scen, state, cur, seen))
+            found = self._recheck_posts(c, scen, state)  # real time: a post may need an earlier one
+            for r in report.results if found else ():
+                if r.submission_id in found and r.status != DUPLICATE:
+                    r.diagnostics = found[r.submission_id]
             # a problem reported by an earlier import (the same file again) is not news
             report.problems = self.store.add_problems(c, report.problems, cur + 1)
         return report
@@ -501,7 +506,16 @@ class GameService(StepRunner):
             scen = self.scenario
             out: dict[int, list[Diagnostic]] = {f.number: [] for f in scen.factions}
             q = None if self.ruleset.turn_model == TurnModel.REALTIME else step
-            for s in self._active(self.store.submissions(c, step=q, with_diagnostics=False), scen):
+            stored = self.store.submissions(c, step=q, with_diagnostics=False)
+            # real time: every new post goes to the ruleset (the GM's, split players'), and
+            # each is judged by the state the earlier ones leave; findings on posts by
+            # non-players are listed under 0
+            posts = [s for s in stored if s.active] if q is None else []
+            found = self._post_findings(posts, scen, state) if posts else None
+            for s in posts if found is not None else ():
+                out.setdefault(s.faction or 0, []).extend(found[s.id])
+            waiting = self._active(stored, scen)
+            for s in waiting if found is None else ():
                 sheet = self._parse(s.submission)
                 intake = [_own(Diagnostic.from_dict(d), s.submission.source_name, s.faction)
                           for d in s.submission.meta.get("diagnostics", [])]
@@ -635,12 +649,47 @@ class GameService(StepRunner):
         `check` says (late orders, once "for a turn run already", are now the ones due).
         """
         scen, state = self.scenario, self._state(c, cur)
+        if self._recheck_posts(c, scen, state):
+            return
         for s in self.store.submissions(c, with_diagnostics=False):
             if s.applied_step is not None or s.edited or (s.step is not None and s.step <= cur):
                 continue
             sub = s.submission
             sub.meta.pop("submission_id", None)
             self.store.replace_diagnostics(c, s.id, self._diagnose(sub, scen, state, cur), sub.step)
+
+    def _recheck_posts(self, c: Any, scen: Scenario, state: State) -> dict[int, list[Diagnostic]] | None:
+        """Real time: the waiting posts checked as one batch, as the next run applies them,
+        and their stored findings replaced. None if the ruleset checks posts one by one."""
+        if self.ruleset.turn_model != TurnModel.REALTIME:
+            return None
+        posts = sorted((s for s in self.store.submissions(c, with_diagnostics=False) if s.active),
+                       key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
+        found = self._post_findings(posts, scen, state)
+        for s in posts if found is not None else ():
+            self.store.replace_diagnostics(c, s.id, found[s.id], None)
+        return found
+
+    def _post_findings(self, posts: list[StoredSubmission], scen: Scenario,
+                       state: State) -> dict[int, list[Diagnostic]] | None:
+        """{submission id: intake notes + the ruleset's findings} for a batch of posts
+        (Ruleset.check_posts), or None if the ruleset has no batch check."""
+        subs = [p.submission for p in posts]
+        try:
+            found = self.ruleset.check_posts(subs, state, scen)
+        except Exception as e:  # a checker bug must not stop the import; say so on each post
+            found = [[Diagnostic("illegal", f"the posts checker failed ({type(e).__name__}: {e})")]
+                     for _ in subs]
+        if found is None:
+            return None
+        out: dict[int, list[Diagnostic]] = {}
+        for p, diags in zip(posts, found, strict=True):
+            src = p.submission.source_name or p.submission.source_kind
+            out[p.id] = [_own(Diagnostic.from_dict(d), src, p.faction)
+                         for d in p.submission.meta.get("diagnostics", [])] + [
+                dataclasses.replace(d, file=src, faction=p.faction if d.faction is None else d.faction)
+                for d in diags]
+        return out
 
     # ---- results ---------------------------------------------------------------------------
 

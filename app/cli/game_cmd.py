@@ -216,7 +216,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             for faction, diags in sorted(svc.check().items()):
                 if args.faction is None or faction == args.faction:
                     found += diags
-            if args.faction is None:  # unmatched orders are no one faction's
+            # unmatched orders are no one faction's; in a forum game posts by non-players
+            # are normal (the GM's, split players'): the ruleset judged them above
+            if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
                 found += [_unmatched(s) for s in svc.status().unmatched]
         for d in found:
             if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:

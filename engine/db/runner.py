@@ -120,6 +120,8 @@ class StepRunner:
         diags_by_sub: dict[int, list[Diagnostic]] = {}
         all_diags: list[Diagnostic] = []
         screened = screens_orders(rs)
+        # real time: each post's findings as the batch applies, in order (kept on the post)
+        posts = self._post_findings(batch, scen, prev) if model == TurnModel.REALTIME else None
         for s in batch:
             sheet = self._parse(s.submission)
             intake = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
@@ -133,7 +135,7 @@ class StepRunner:
                     found = self._check_findings(sheet, prev, s.faction, scen)
                     read += found
                     sheet = screen_for(rs, sheet, found)
-            diags_by_sub[s.id] = intake + read
+            diags_by_sub[s.id] = posts[s.id] if posts is not None else intake + read
             # real time: the turn reads and checks each post again at its own moment and adds
             # those findings itself; a check against the state before the batch would be stale
             all_diags += intake + read if screened else intake

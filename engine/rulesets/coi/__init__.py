@@ -146,6 +146,12 @@ class ConquestOfIsland(Ruleset):
 
         return check_sheet(sheet, state, faction, scenario)
 
+    def check_posts(self, submissions: list[Submission], state: State,
+                    scenario: Scenario) -> list[list[Diagnostic]]:
+        from engine.rulesets.coi.checker import check_posts
+
+        return check_posts(submissions, state, scenario)
+
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         who = (submission.sender or "").strip().casefold()
         for f in scenario.factions:
@@ -172,8 +178,9 @@ class ConquestOfIsland(Ruleset):
         return _report.render(report, fmt)
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
-        return ("Harvest\nMove 3 swordsmen from 4,5 to 5,5\nAttack 5,6 from 5,5 with all, "
-                "losses: militia first\nAP: 10\n")
+        from engine.rulesets.coi.template import orders_template
+
+        return orders_template(state, faction, scenario)
 
     def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
         rules = Rules.from_catalogs(scenario.catalogs)
