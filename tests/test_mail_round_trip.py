@@ -187,3 +187,26 @@ def test_unmatched_mail_and_problems_can_be_dismissed_and_stay_quiet(tmp_path, c
     assert "orders.pdf" not in out and "1 seen before (skipped)" in out
     assert main(["dismiss", str(db), "999"]) != EXIT_OK
     assert main(["dismiss", str(db)]) == 2
+
+
+@pytest.mark.parametrize("name", ["kok", "artnes", "coi"])
+def test_turn_0_and_a_gm_address_given_once(name, tmp_path, capsys):
+    db, _ = _game(tmp_path, name)
+    if name == "coi":
+        db = tmp_path / "fresh.db"
+        GameService.create(db, registry.get("coi").demo()[0]).close()
+    # before the first turn: the starting position and the orders template go out
+    assert main(["report", str(db), "--turn", "0", "--faction", "1"]) == EXIT_OK
+    assert capsys.readouterr().out.strip()
+    assert main(["export", str(db), "--out", str(tmp_path / "t0")]) == EXIT_OK
+    assert list((tmp_path / "t0").glob("*-t000-f01-orders.txt"))
+    assert main(["outbox", str(db), "--out", str(tmp_path / "ob"), "--from", "gm@example.org"]) == 0
+    assert "kept for this game" in capsys.readouterr().out
+    assert main(["outbox", str(db), "--out", str(tmp_path / "ob2")]) == EXIT_OK  # no --from now
+    assert "no GM address" not in capsys.readouterr().out
+    mail = sorted((tmp_path / "ob2").glob("*-t000-f01.eml"))[0]
+    msg = email.message_from_bytes(mail.read_bytes(), policy=policy.default)
+    assert msg["From"] == "gm@example.org"
+    names = [a.get_filename() for a in msg.iter_attachments()]
+    assert "orders-t001.txt" in names and any(n.endswith(".rsbundle.gz") for n in names)
+    assert main(["outbox", str(db), "--out", str(tmp_path / "ob3"), "--from", "x\r\nBcc: a@b"]) == 2

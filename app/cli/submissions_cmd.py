@@ -55,35 +55,14 @@ def _open(path: str):
     return GameService.open(path)
 
 
-def state_of(s, cur: int, realtime: bool) -> str:
-    """One word or two for the GM: what will happen to this submission."""
-    m = s.submission.meta.get("match", "ok")
-    if s.dismissed:
-        return "dismissed"
-    if s.applied_step is not None:
-        return f"used in turn {s.applied_step}"
-    if s.edited:
-        return "edited after applying"
-    if s.superseded:
-        return "replaced"
-    if s.faction is None or m == "unmatched":
-        return "unmatched"
-    if m not in ("ok", "wrong_step"):
-        return f"rejected ({m.replace('_', ' ')})"
-    if realtime or s.step == cur + 1:
-        return "waiting"
-    if s.step is not None and s.step <= cur:
-        return "LATE (turn run already)"
-    return f"early (for turn {s.step})"
-
-
 def cmd_submissions(args: argparse.Namespace) -> int:
     with _open(args.game) as svc:
-        cur = svc.current_step
+        pending = svc.pending_step
         realtime = str(svc.ruleset.turn_model) == "realtime"
+        factions = {f.number for f in svc.scenario.factions}
         rows = []
         for s in svc.submissions():
-            state = state_of(s, cur, realtime)
+            state = s.state_words(pending, factions, realtime)
             if not args.all and state.startswith(("used", "replaced", "dismissed")):
                 continue
             sub = s.submission

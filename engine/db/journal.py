@@ -57,6 +57,29 @@ class StoredSubmission:
         """Set aside by the GM (`realmsmith dismiss`): kept in the history, never used."""
         return bool(self.submission.meta.get("dismissed"))
 
+    def state_words(self, pending: int, factions: set[int], realtime: bool = False) -> str:
+        """What will happen to it, in a few words for the GM (console, `submissions`)."""
+        m = self.submission.meta.get("match", "ok")
+        if self.applied_step is not None:
+            return f"used in turn {self.applied_step}"
+        if self.dismissed:
+            return "dismissed"
+        if self.edited:
+            return "edited after use"
+        if self.faction is None or m == "unmatched":
+            return "UNMATCHED"
+        if m in REJECTED or self.faction not in factions:
+            return f"rejected ({m.replace('_', ' ')})"
+        if self.superseded:
+            return "replaced by a later one"
+        if realtime:
+            return "waiting for the run"
+        if self.step is not None and self.step < pending:
+            return f"LATE (turn {self.step} is run)"
+        if self.step is not None and self.step > pending:
+            return f"early (for turn {self.step})"
+        return "waiting for the run"
+
     @property
     def active(self) -> bool:
         """Will be used by the next run of its step."""
