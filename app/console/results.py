@@ -207,10 +207,7 @@ class ResultsPage(QWidget):
         svc = self.service
         if svc is None:
             return
-        step = self.slider.value()
-        if step == 0:
-            self.report.setPlainText("Turn 0 is the start of the game; reports come with turn 1.")
-            return
+        step = self.slider.value()  # turn 0: the starting position, made when asked
         try:
             text = svc.report(step, self.report_who.currentData(), self.report_fmt.currentText() or "text")
         except Exception as e:  # noqa: BLE001 (a missing report is said, not raised)
