@@ -111,3 +111,12 @@ def test_a_broken_chronicle_falls_back_to_describe(demos):
         assert isinstance(ch, Chronicle) and len(ch.told) == len(log.records)
         assert ch.told[0].text.startswith(log.records[0].event.kind + ":")
         assert chronicle_of(Broken(), EventLog(), svc.state(1), svc.scenario).told == []
+
+
+def test_the_viewer_on_a_gm_game_lists_what_the_faction_may_see(demos):
+    from engine.viewer_model import from_service
+
+    with GameService.open(demos["artnes"]) as svc:
+        tv = from_service(svc, 1, 3)
+        # the news of every nation, as England's own report tells it, not only England's
+        assert len(tv.events) == len(svc.events(3).for_faction(1)) > len(svc.events(3, 1))

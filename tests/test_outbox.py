@@ -62,3 +62,14 @@ def test_cli_outbox_and_bundle(tmp_path, capsys):
     assert open_bundle(tmp_path / "b" / "tiny-demo-t001-f02.rsbundle").faction.name == "Blues"
     assert main(["outbox", str(db), "--turn", "7"]) != 0
     assert "no reports for turn 7" in capsys.readouterr().err
+
+
+def test_a_damaged_compressed_bundle_is_named(tmp_path):
+    import pytest
+
+    from engine.bundle import BundleError
+
+    bad = tmp_path / "x.rsbundle.gz"
+    bad.write_bytes(b"\x1f\x8b" + b"not really gzip")
+    with pytest.raises(BundleError, match="x.rsbundle.gz: damaged compressed bundle"):
+        open_bundle(bad)
