@@ -94,11 +94,11 @@ def battles(log: EventLog, name: Namer,
     land: Story | None = None
     sea: Story | None = None
     last: Story | None = None
-    before: list[list[str]] = []
+    pos: dict[int, int] = {}  # id(story) -> its index in out
     for i, e in enumerate(log):
-        if told is not None:
-            _note_lines(told, i - 1, out, before)
-            before = [list(st.lines) for st in out]
+        if told is not None:  # only the current stories and new ones can change
+            first_new = len(out)
+            before = {id(st): list(st.lines) for st in (land, sea, last) if st is not None}
         if isinstance(e, ev.BattleStarted):
             where = name.province(e.cell)
             land = Story("land", e.cell, f"Battle of {where}", attacker=e.attacker,
@@ -190,20 +190,20 @@ def battles(log: EventLog, name: Namer,
         elif isinstance(e, ev.CarriedLosses) and last is not None and last.kind == "sea":
             last.lines.append(f"{name.subject(e.faction)} loses "
                               f"{name.units(e.units)} with the sunken ships ({e.percent}%).")
-    if told is not None:
-        _note_lines(told, len(log) - 1, out, before)
+        if told is not None:
+            _note_lines(told, i, out, first_new, before, pos)
     return out
 
 
 def _note_lines(told: dict[int, list[tuple[int, str]]], i: int, out: list[Story],
-                before: list[list[str]]) -> None:
-    """The lines event i added to the stories (new stories count from nothing)."""
-    if i < 0:
-        return
-    for k, st in enumerate(out):
-        old = before[k] if k < len(before) else []
-        if st.lines != old:
-            told.setdefault(i, []).extend((k, ln) for ln in st.lines if ln not in old)
+                first_new: int, before: dict[int, list[str]], pos: dict[int, int]) -> None:
+    """The lines event i wrote: in the stories it could touch and in the new ones."""
+    for k in range(first_new, len(out)):
+        pos[id(out[k])] = k
+    for k in sorted({pos[key] for key in before} | set(range(first_new, len(out)))):
+        old = before.get(id(out[k]), [])
+        if out[k].lines != old:
+            told.setdefault(i, []).extend((k, ln) for ln in out[k].lines if ln not in old)
 
 
 def chronicle(log: EventLog, name: Namer) -> list[dict[str, Any]]:
