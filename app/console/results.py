@@ -34,10 +34,6 @@ from engine.events import EventRecord
 from engine.state import State
 
 
-def is_battle(kind: str) -> bool:
-    return "battle" in kind.lower()
-
-
 def mono() -> QFont:
     f = QFont("monospace")
     f.setStyleHint(QFont.StyleHint.TypeWriter)
