@@ -595,10 +595,9 @@ class GameService(StepRunner):
             st.factions.append(fs)
         late = self._late_in(all_subs, scen, cur)
         st.late = [(s.id, s.submission) for s in late]
-        late_ids = {s.id for s in late}
         for s in all_subs:
             m = s.submission.meta.get("match", "ok")
-            if s.dismissed or s.id in late_ids:
+            if s.dismissed:
                 continue
             if s.edited:
                 st.edited.append(s.submission)

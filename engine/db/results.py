@@ -87,6 +87,7 @@ class Status:
     factions: list[FactionStatus] = field(default_factory=list)
     unmatched: list[Submission] = field(default_factory=list)
     other_steps: list[Submission] = field(default_factory=list)  # for another turn (late, early)
+    # (late ones are also in `late`, with their ids: an error until reassigned or dismissed)
     rejected: list[Submission] = field(default_factory=list)     # wrong game, password...
     edited: list[Submission] = field(default_factory=list)       # realtime edited posts
     late: list[tuple[int, Submission]] = field(default_factory=list)  # (id, orders) for a turn run already
@@ -118,7 +119,9 @@ class Status:
                            + (f", replacing {f.replaced} earlier" if f.replaced else ""))
             else:
                 out.append(f"  {f.faction:>3} {f.name:<24} NO ORDERS")
-        for title, subs in (("unmatched", self.unmatched), ("for another turn", self.other_steps),
+        late = {id(s) for _sid, s in self.late}  # said below, as errors
+        for title, subs in (("unmatched", self.unmatched),
+                            ("for another turn", [s for s in self.other_steps if id(s) not in late]),
                             ("rejected", self.rejected), ("edited after applying", self.edited)):
             for s in subs:
                 sid = s.meta.get("submission_id")
