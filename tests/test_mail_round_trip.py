@@ -210,3 +210,25 @@ def test_turn_0_and_a_gm_address_given_once(name, tmp_path, capsys):
     names = [a.get_filename() for a in msg.iter_attachments()]
     assert "orders-t001.txt" in names and any(n.endswith(".rsbundle.gz") for n in names)
     assert main(["outbox", str(db), "--out", str(tmp_path / "ob3"), "--from", "x\r\nBcc: a@b"]) == 2
+
+
+@pytest.mark.parametrize("name", ["kok", "artnes"])
+def test_the_viewers_orders_mail_is_matched_by_its_subject(name):
+    """The player viewer's E-mail button writes a subject that every ruleset's intake
+    reads back as that faction's orders for that turn (KoK: the book's 'CODE N')."""
+    from engine import orderdraft as od
+    from engine.intake import match_submission
+    from engine.ruleset import Submission
+
+    rs = registry.get(name)
+    scen = rs.demo()[0]
+    state = rs.initial_state(scen)
+    subject = od.orders_subject(rs, state, 2, scen)
+    raw = od.orders_email("orders\n", "gm@example.org", subject, "orders.txt", "")
+    got = email.message_from_bytes(raw, policy=policy.default)
+    sub = Submission("orders\n", "email", "m.eml", sender="someone@else.org",
+                     subject=got["Subject"])
+    if name == "kok":  # the subject names the turn; the faction comes from the sender
+        sub.sender = scen.factions[1].email
+    match_submission(sub, rs, scen, 1)
+    assert (sub.faction, sub.step) == (2, 1), sub.matched_by

@@ -37,6 +37,20 @@ def bare_subject(subject: str) -> str:
     return " ".join(REPLY_PREFIX.sub("", subject or "").split())
 
 
+# the player viewer's default orders mail subject (engine.orderdraft.orders_subject)
+VIEWER_SUBJECT = re.compile(r"\borders of faction (\d+) for turn (\d+)\s*$", re.I)
+
+
+def viewer_subject_clue(sub: Submission, scenario: Scenario) -> tuple[int, int] | None:
+    """(faction, turn) from the subject the player viewer writes, '<game> orders of
+    faction 2 for turn 5' (a reply or forward of it too); None if it is not one."""
+    bare = bare_subject(sub.subject)
+    m = VIEWER_SUBJECT.search(bare)
+    if m is None or not bare.casefold().startswith(scenario.name.casefold()):
+        return None
+    return int(m.group(1)), int(m.group(2))
+
+
 def report_reply_step(sub: Submission, ruleset: Ruleset, scenario: Scenario,
                       current_step: int) -> int | None:
     """The turn a reply to one of our report mails is for: the report of turn N asks for
@@ -97,6 +111,13 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         step = report_reply_step(sub, ruleset, scenario, current_step - 1)
         if step is not None:
             why.append(f"turn {step}: a reply to the report of turn {step - 1}")
+    viewer = viewer_subject_clue(sub, scenario)
+    if viewer is not None and faction is None:
+        faction = viewer[0]
+        why.append(f"faction {faction} from the player viewer's subject")
+    if viewer is not None and step is None and viewer[0] == faction:
+        step = viewer[1]
+        why.append(f"turn {step} from the player viewer's subject")
 
     sender = address(sub.sender) if sub.sender else ""
     # Rulesets that read the sender themselves have said what they found; not twice.
