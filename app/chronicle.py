@@ -31,6 +31,13 @@ ALL_FACTIONS = "every faction"
 ALL_KINDS = "every kind"
 
 
+def _filter_box(placeholder: str) -> QLineEdit:
+    box = QLineEdit()
+    box.setPlaceholderText(placeholder)
+    box.setClearButtonEnabled(True)
+    return box
+
+
 def _faction_box(names: dict[int, str], keep: int | None) -> QComboBox:
     box = QComboBox()
     _fill_factions(box, names, keep)
@@ -57,12 +64,8 @@ class EventsView(QWidget):
         super().__init__(parent)
         self.chronicle = Chronicle()
         self.names: dict[int, str] = {}
-        self.text = QLineEdit()
-        self.text.setPlaceholderText("filter by text…")
-        self.text.setClearButtonEnabled(True)
-        self.place = QLineEdit()
-        self.place.setPlaceholderText("place…")
-        self.place.setClearButtonEnabled(True)
+        self.text = _filter_box("filter by text…")
+        self.place = _filter_box("place…")
         self.place.setMaximumWidth(140)
         self.faction = _faction_box({}, None)
         self.kind = QComboBox()
@@ -147,9 +150,7 @@ class BattlesView(QWidget):
         self.chronicle = Chronicle()
         self.names: dict[int, str] = {}
         self.faction = _faction_box({}, None)
-        self.place = QLineEdit()
-        self.place.setPlaceholderText("place…")
-        self.place.setClearButtonEnabled(True)
+        self.place = _filter_box("place…")
         self.text = QTextBrowser()
         self.text.setObjectName("battleList")
         self.text.setOpenLinks(False)
