@@ -23,7 +23,10 @@ Merging several turns is the viewer's job: each Bundle carries its `step`, and
 from __future__ import annotations
 
 import dataclasses
+import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -228,6 +231,11 @@ def open_bundle(path: str | Path) -> Bundle:
             head = f.read(16)
     except OSError as e:
         raise BundleError(f"{path}: cannot read ({e.strerror or e})") from None
+    if head[:2] == GZIP_MAGIC:  # the outbox attaches bundles gzip-compressed
+        with _unzipped(path) as plain:
+            b = open_bundle(plain)
+        b.path = path
+        return b
     if head != b"SQLite format 3\x00":
         raise BundleError(f"{path}: not a Realmsmith report bundle (not a database file)")
     try:
@@ -273,6 +281,34 @@ def open_bundle(path: str | Path) -> Bundle:
                       reports, str(info.get("template", "")), visible, scen.seed, meta)
     finally:
         svc.close()
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+MAX_UNZIPPED = 512 * 1024 * 1024  # a bundle is a few MB; more is not a bundle
+
+
+@contextmanager
+def _unzipped(path: Path) -> Iterator[Path]:
+    """A gzip-compressed bundle unpacked into a temporary file (removed afterwards)."""
+    import gzip
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(suffix=SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as out, gzip.open(path, "rb") as src:
+            copied = 0
+            while chunk := src.read(1 << 20):
+                copied += len(chunk)
+                if copied > MAX_UNZIPPED:
+                    raise BundleError(f"{path}: unpacks to more than {MAX_UNZIPPED >> 20} MB; "
+                                      "not a report bundle")
+                out.write(chunk)
+        yield Path(tmp)
+    except (OSError, EOFError) as e:
+        raise BundleError(f"{path}: damaged compressed bundle ({e})") from None
+    finally:
+        for p in (tmp, f"{tmp}-wal", f"{tmp}-shm", f"{tmp}-journal"):
+            Path(p).unlink(missing_ok=True)
 
 
 def _present_cells(svc: Any) -> set[int]:

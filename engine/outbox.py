@@ -1,16 +1,20 @@
 """The outbox: one ready-to-send e-mail (.eml) per faction for a turn.
 
-Each message has To = the faction's e-mail, Subject = "<game> turn <N> report", the text
-report as the UTF-8 body, and the HTML report and the faction's report bundle attached.
-The GM sends them with any mail program (most open .eml files as a draft to send);
-Realmsmith never stores a mail account or its password. From is the GM address given
-(or the scenario's meta "gm_email"), left out if there is none.
+Each message has To = the faction's e-mail, From = the game's GM address, the subject
+the ruleset gives (`Ruleset.report_subject`: a reply to it is matched as orders for the
+next turn), the text report as the UTF-8 body, and the HTML report, the orders template
+and the faction's report bundle (gzip-compressed, `.rsbundle.gz`, which the viewer opens
+as it is) attached. The GM sends them with any mail program (most open .eml files as a
+draft to send); Realmsmith never stores a mail account or its password. The GM address
+is the scenario's meta "gm_email" (set once: `realmsmith outbox --from`, which keeps it);
+without one the messages have no From line and a note says so.
 
     write_outbox(service, "out/outbox", bundles={2: Path("...rsbundle")})
 """
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -29,7 +33,9 @@ class OutboxEntry:
 
 
 def report_subject(game: str, step: int) -> str:
-    return header(f"{game} turn {step} report")
+    """The generic subject (Ruleset.report_subject's default, for callers without a
+    ruleset at hand)."""
+    return f"{game}: report of turn {step}, orders for turn {step + 1}"
 
 
 def mail_address(value: str) -> str | None:
@@ -44,15 +50,20 @@ def mail_address(value: str) -> str | None:
     return formataddr((header(name), addr)) if name else addr
 
 
+def compressed(data: bytes) -> bytes:
+    """gzip with a fixed time stamp: the same bundle gives the same attachment."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
 def build_message(game: str, step: int, faction_name: str, to: str, text: str,
                   html: str | None = None, bundle: Path | None = None,
-                  sender: str = "") -> EmailMessage:
+                  sender: str = "", subject: str = "", template: str = "") -> EmailMessage:
     msg = EmailMessage()
     if sender and (frm := mail_address(sender)):
         msg["From"] = frm
     if to and (rcpt := mail_address(to)):
         msg["To"] = rcpt
-    msg["Subject"] = report_subject(game, step)
+    msg["Subject"] = header(subject or report_subject(game, step))
     msg["Date"] = formatdate(localtime=False, usegmt=True)
     msg["Message-ID"] = make_msgid(domain="realmsmith.local")
     msg["X-Realmsmith-Faction"] = header(faction_name)
@@ -60,10 +71,18 @@ def build_message(game: str, step: int, faction_name: str, to: str, text: str,
     if html:
         msg.add_attachment(html.encode("utf-8"), maintype="text", subtype="html",
                            filename=f"report-t{step:03d}.html")
+    if template:
+        msg.add_attachment(template.encode("utf-8"), maintype="text", subtype="plain",
+                           filename=f"orders-t{step + 1:03d}.txt")
     if bundle is not None:
-        msg.add_attachment(Path(bundle).read_bytes(), maintype="application",
-                           subtype="x-realmsmith-bundle", filename=Path(bundle).name)
+        msg.add_attachment(compressed(Path(bundle).read_bytes()), maintype="application",
+                           subtype="gzip", filename=Path(bundle).name + ".gz")
     return msg
+
+
+def gm_address(service: Any, given: str = "") -> str:
+    """The From address: the one given, else the game's (scenario meta "gm_email")."""
+    return (given or str(service.scenario.meta.get("gm_email", "") or "")).strip()
 
 
 def write_outbox(service: Any, folder: str | Path, step: int | None = None,
@@ -83,29 +102,38 @@ def write_outbox(service: Any, folder: str | Path, step: int | None = None,
     step = service.current_step if step is None else step
     scen = service.scenario
     game = service.name
-    sender = sender or str(scen.meta.get("gm_email", "") or "")
+    sender = gm_address(service, sender)
     formats = service.ruleset.report_formats
+    subject = service.ruleset.report_subject(scen, step)
+    state = service.state(step)
     bundles = dict(bundles or {})
     out = []
     for f in scen.factions:
         text = service.report(step, f.number, "text") if "text" in formats else ""
         html = service.report(step, f.number, "html") if "html" in formats else None
+        try:
+            template = service.ruleset.orders_template(state, f.number, scen)
+        except Exception:  # a template is a convenience; the report goes out anyway
+            template = ""
         b = bundles.get(f.number)
         if b is None:
             b = write_bundle(service, f.number, folder / bundle_name(game, step, f.number), step)
-        msg = build_message(game, step, f.name, f.email, text, html, b, sender)
+        msg = build_message(game, step, f.name, f.email, text, html, b, sender, subject, template)
         p = folder / f"{export_stem(game)}-t{step:03d}-f{f.number:02d}.eml"
         try:
             p.write_bytes(msg.as_bytes(policy=SMTP))
         except OSError as e:  # disk full, no permission: say which file, keep the rest
             raise GameDbError(f"{p}: cannot write ({e.strerror or e})") from None
         who = f"faction {f.number} ({header(f.name)})"
-        note = "" if mail_address(f.email) else (
+        notes = [] if mail_address(f.email) else [
             f"{who} has no e-mail address; add the recipient by hand" if not f.email.strip()
             else f"{who}: {f.email!r} is not one plain e-mail address; no To line written, "
-                 "add the recipient by hand")
-        out.append(OutboxEntry(f.number, p, note))
+                 "add the recipient by hand"]
+        if not (sender and mail_address(sender)) and not out:
+            notes.append("no GM address for From: give --from once (it is kept for the game)")
+        out.append(OutboxEntry(f.number, p, "; ".join(notes)))
     return out
 
 
-__all__ = ["OutboxEntry", "build_message", "report_subject", "write_outbox"]
+__all__ = ["OutboxEntry", "build_message", "compressed", "gm_address", "report_subject",
+           "write_outbox"]

@@ -215,6 +215,32 @@ class Ruleset(ABC):
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""
 
+    def check_posts(self, submissions: list[Submission], state: State,
+                    scenario: Scenario) -> list[list[Diagnostic]] | None:
+        """Real time: the findings of each post of a batch (same order), judged by the
+        state the earlier posts of the batch leave, as the step will apply them. None
+        (the default): each post is checked alone against `state`."""
+        return None
+
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        """The step's events as the report tells them (engine.chronicle.Chronicle), for the
+        GM console's and the viewer's lists. `state` is the state after the step. Default:
+        each event's `describe` with cells in the map's notation."""
+        from engine.chronicle import generic
+
+        board = scenario.map.board()
+        return generic(events, board.label)
+
+    def report_subject(self, scenario: Scenario, step: int) -> str:
+        """The subject of the report mail of `step` (engine.outbox). A reply to it is
+        orders for step + 1: engine.intake.match takes the turn from this subject (after
+        Re:, Fwd: and the like) when `identify` finds none; a ruleset whose identify reads
+        subjects must read its own report subject that way (tests/test_mail_round_trip.py
+        checks every ruleset)."""
+        from engine.outbox import report_subject
+
+        return report_subject(scenario.name, step)
+
     def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
         """Per faction measures for charts: {faction: {'provinces': .., 'troops': ..}}."""
         return {}

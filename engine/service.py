@@ -23,6 +23,7 @@ sources and matching them in engine/db/intake_bridge.py; tables in engine/db/sto
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -282,8 +283,9 @@ class GameService(StepRunner):
         realtime = self.ruleset.turn_model == TurnModel.REALTIME
         zone = self._forum_zone() if realtime else None
         for p in paths:
-            got, probs = _thread_path(p, zone) if realtime else _intake_path(p)
-            subs += got
+            mail = realtime and _is_mail(p)  # a player's mail to a forum game is a post too
+            got, probs = _thread_path(p, zone) if realtime and not mail else _intake_path(p)
+            subs += [_as_post(x) for x in got] if mail else got
             problems += probs
         if faction is not None:
             for sub in subs:
@@ -295,6 +297,23 @@ class GameService(StepRunner):
         hook = getattr(self.ruleset, "forum_zone", None)
         return hook(self.scenario) if callable(hook) else None
 
+    def import_mail_bytes(self, data: bytes, name: str = "<stdin>", faction: int | None = None,
+                          step: int | None = None) -> ImportReport | None:
+        """A complete mail (or mbox) in memory, piped on stdin by a mail delivery tool, read
+        exactly as the same file given by path. None if the bytes are not mail."""
+        from engine.intake.read import read_mail_bytes
+
+        batch = read_mail_bytes(data, name)
+        if batch is None:
+            return None
+        subs = batch.submissions
+        if self.ruleset.turn_model == TurnModel.REALTIME:
+            subs = [_as_post(x) for x in subs]
+        if faction is not None:
+            for sub in subs:
+                self._given(sub, faction, step)
+        return self.import_submissions(subs, batch.problems)
+
     def import_submissions(self, subs: list[Submission], problems: Iterable[Diagnostic] = ()) -> ImportReport:
         """Store, match and check submissions in one transaction; nothing is dropped."""
         report = ImportReport(problems=list(problems))
@@ -305,7 +324,12 @@ class GameService(StepRunner):
             seen = self._seen_sources(c)
             for sub in subs:
                 report.results.append(self._import_one(c, sub, scen, state, cur, seen))
-            self.store.add_problems(c, report.problems, cur + 1)
+            found = self._recheck_posts(c, scen, state)  # real time: a post may need an earlier one
+            for r in report.results if found else ():
+                if r.submission_id in found and r.status != DUPLICATE:
+                    r.diagnostics = found[r.submission_id]
+            # a problem reported by an earlier import (the same file again) is not news
+            report.problems = self.store.add_problems(c, report.problems, cur + 1)
         return report
 
     def _seen_sources(self, c: Any) -> dict[tuple[str, str], int]:
@@ -351,12 +375,12 @@ class GameService(StepRunner):
             elif earlier:
                 replaced = [r.id for r in earlier]
                 note = f"post {post_id} was edited before it was applied; the new text counts"
+        sid = st.add_submission(c, sub, now, post_id=post_id, edited=edited)
+        sub.meta["submission_id"] = sid
         diags = self._diagnose(sub, scen, state, cur)
         if edited:
             diags.append(Diagnostic("intake", note, file=sub.source_name,
                                     severity=Severity.WARNING, faction=sub.faction))
-        sid = st.add_submission(c, sub, now, post_id=post_id, edited=edited)
-        sub.meta["submission_id"] = sid
         if key is not None and seen is not None:
             seen[(key, sub.text)] = sid
         for old in replaced:
@@ -391,9 +415,7 @@ class GameService(StepRunner):
         else:
             step = sub.step
             if step is not None and step <= cur:
-                out.append(Diagnostic("intake", f"orders for turn {step}, which has been run "
-                                      f"already (last turn run: {cur}); kept but not used",
-                                      file=src, severity=Severity.WARNING))
+                out.append(late_orders(step, cur, sub.meta.get("submission_id"), src))
             elif step is not None and step > cur + 1:
                 out.append(Diagnostic("intake", f"orders for turn {step}; the game is collecting "
                                       f"turn {cur + 1}; kept for later", file=src,
@@ -441,6 +463,7 @@ class GameService(StepRunner):
             sub.step = (cur + 1 if step is None else step) if faction is not None else None
             sub.matched_by = "assigned by the GM"
             sub.meta["match"] = "ok" if faction is not None else "unmatched"
+            sub.meta.pop("dismissed", None)
             meta = {k: v for k, v in sub.meta.items() if k != "submission_id"}
             self.store.set_submission(c, submission_id, faction=sub.faction, step=sub.step,
                                       matched_by=sub.matched_by, superseded=False,
@@ -451,6 +474,31 @@ class GameService(StepRunner):
                 if f is not None and stp is not None:
                     self.store.resolve_supersession(c, f, stp)
         return ImportResult(sub, submission_id, "stored", diags)
+
+    def dismiss(self, submission_id: int, reason: str = "") -> StoredSubmission:
+        """Set a submission aside (unmatched mail, a note, orders nobody wants): kept in the
+        history, never used, no longer listed by status or check. `reassign` brings it back."""
+        with self.store.transaction() as c:
+            old = self.store.submissions(c, ids=[submission_id], with_diagnostics=False)
+            if not old:
+                raise GameDbError(f"no submission {submission_id}")
+            s = old[0]
+            if s.applied_step is not None:
+                raise GameDbError(f"submission {submission_id} was used in turn {s.applied_step}; "
+                                  "roll back first to take it out")
+            meta = {k: v for k, v in s.submission.meta.items() if k != "submission_id"}
+            meta["dismissed"] = reason or "dismissed by the GM"
+            self.store.set_submission(c, submission_id, meta=_json(meta))
+            if s.faction is not None and s.step is not None:
+                self.store.resolve_supersession(c, s.faction, s.step)
+            s.submission.meta["dismissed"] = meta["dismissed"]
+            return s
+
+    def dismiss_problems(self) -> int:
+        """Set the listed intake problems (unreadable files...) aside; they stay known, so
+        importing the same files again does not report them again."""
+        with self.store.transaction() as c:
+            return self.store.dismiss_problems(c)
 
     def submissions(self, step: int | None = None) -> list[StoredSubmission]:
         with self.store.reading() as c:
@@ -476,13 +524,40 @@ class GameService(StepRunner):
             scen = self.scenario
             out: dict[int, list[Diagnostic]] = {f.number: [] for f in scen.factions}
             q = None if self.ruleset.turn_model == TurnModel.REALTIME else step
-            for s in self._active(self.store.submissions(c, step=q, with_diagnostics=False), scen):
+            stored = self.store.submissions(c, step=q, with_diagnostics=False)
+            # real time: every new post goes to the ruleset (the GM's, split players'), and
+            # each is judged by the state the earlier ones leave; findings on posts by
+            # non-players are listed under 0
+            posts = [s for s in stored if s.active] if q is None else []
+            found = self._post_findings(posts, scen, state) if posts else None
+            for s in posts if found is not None else ():
+                out.setdefault(s.faction or 0, []).extend(found[s.id])
+            waiting = self._active(stored, scen)
+            for s in waiting if found is None else ():
                 sheet = self._parse(s.submission)
                 intake = [_own(Diagnostic.from_dict(d), s.submission.source_name, s.faction)
                           for d in s.submission.meta.get("diagnostics", [])]
                 out.setdefault(s.faction, []).extend(
                     intake + self._check_sheet(sheet, state, s.faction, scen))
+            if q is not None and step == cur + 1:  # orders that missed their turn: the GM decides
+                for s in self._late(c, cur, scen):
+                    out.setdefault(s.faction, []).append(
+                        late_orders(s.step, cur, s.id, s.submission.source_name))
             return out
+
+    def _late(self, c: Any, cur: int, scen: Scenario) -> list[StoredSubmission]:
+        """Accepted orders naming a turn already run and never used: a player who answered
+        an old report, or a typo in the turn. Never a silent NMR: check and status say so."""
+        return self._late_in(self.store.submissions(c, with_diagnostics=False), scen, cur)
+
+    def _late_in(self, subs: list[StoredSubmission], scen: Scenario, cur: int) -> list[StoredSubmission]:
+        if self.ruleset.turn_model != TurnModel.SIMULTANEOUS:
+            return []
+        return [s for s in self._active(subs, scen) if s.step is not None and s.step <= cur]
+
+    def late_submissions(self) -> list[StoredSubmission]:
+        with self.store.reading() as c:
+            return self._late(c, int(self.store.game(c).current_step), self.scenario)
 
     def check_text(self, text: str, source_name: str = "", faction: int | None = None,
                    sender: str = "", subject: str = "") -> tuple[Submission, list[Diagnostic]]:
@@ -536,8 +611,12 @@ class GameService(StepRunner):
                 fs.replaced = sum(1 for x in all_subs if x.faction == f.number and x.superseded
                                   and x.step == s.step and x.applied_step is None)
             st.factions.append(fs)
+        late = self._late_in(all_subs, scen, cur)
+        st.late = [(s.id, s.submission) for s in late]
         for s in all_subs:
             m = s.submission.meta.get("match", "ok")
+            if s.dismissed:
+                continue
             if s.edited:
                 st.edited.append(s.submission)
             elif s.faction is None or m == "unmatched":
@@ -587,12 +666,47 @@ class GameService(StepRunner):
         `check` says (late orders, once "for a turn run already", are now the ones due).
         """
         scen, state = self.scenario, self._state(c, cur)
+        if self._recheck_posts(c, scen, state):
+            return
         for s in self.store.submissions(c, with_diagnostics=False):
             if s.applied_step is not None or s.edited or (s.step is not None and s.step <= cur):
                 continue
             sub = s.submission
             sub.meta.pop("submission_id", None)
             self.store.replace_diagnostics(c, s.id, self._diagnose(sub, scen, state, cur), sub.step)
+
+    def _recheck_posts(self, c: Any, scen: Scenario, state: State) -> dict[int, list[Diagnostic]] | None:
+        """Real time: the waiting posts checked as one batch, as the next run applies them,
+        and their stored findings replaced. None if the ruleset checks posts one by one."""
+        if self.ruleset.turn_model != TurnModel.REALTIME:
+            return None
+        posts = sorted((s for s in self.store.submissions(c, with_diagnostics=False) if s.active),
+                       key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
+        found = self._post_findings(posts, scen, state)
+        for s in posts if found is not None else ():
+            self.store.replace_diagnostics(c, s.id, found[s.id], None)
+        return found
+
+    def _post_findings(self, posts: list[StoredSubmission], scen: Scenario,
+                       state: State) -> dict[int, list[Diagnostic]] | None:
+        """{submission id: intake notes + the ruleset's findings} for a batch of posts
+        (Ruleset.check_posts), or None if the ruleset has no batch check."""
+        subs = [p.submission for p in posts]
+        try:
+            found = self.ruleset.check_posts(subs, state, scen)
+        except Exception as e:  # a checker bug must not stop the import; say so on each post
+            found = [[Diagnostic("illegal", f"the posts checker failed ({type(e).__name__}: {e})")]
+                     for _ in subs]
+        if found is None:
+            return None
+        out: dict[int, list[Diagnostic]] = {}
+        for p, diags in zip(posts, found, strict=True):
+            src = p.submission.source_name or p.submission.source_kind
+            out[p.id] = [_own(Diagnostic.from_dict(d), src, p.faction)
+                         for d in p.submission.meta.get("diagnostics", [])] + [
+                dataclasses.replace(d, file=src, faction=p.faction if d.faction is None else d.faction)
+                for d in diags]
+        return out
 
     # ---- results ---------------------------------------------------------------------------
 
@@ -616,10 +730,22 @@ class GameService(StepRunner):
             out = self.store.load_report(c, step, None, fmt) if public else None
             if out is None:
                 out = self.store.load_report(c, step, faction, fmt)
+            if out is None and step == 0:
+                out = self._start_reports(c).get((None if public else faction, fmt))
         if out is None:
             who = "the GM" if faction is None else f"faction {faction}"
             raise GameDbError(f"no {fmt} report for {who} at turn {step}")
         return out
+
+    def _start_reports(self, c: Any) -> dict[tuple[int | None, str], str]:
+        """The reports of turn 0, the starting position: made when asked (before the first
+        turn the GM sends them with the orders templates), never stored."""
+        state = self._state(c, 0)
+        try:
+            rows = self._build_reports(state, EventLog(), self.scenario, [], 0, lambda _f, _m: None)
+        except RunFailed as e:
+            raise GameDbError(f"{self.where}: the starting reports cannot be made: {e}") from None
+        return {(faction, fmt): text for faction, fmt, text in rows}
 
     def export(self, folder: str | Path, step: int | None = None) -> list[Path]:
         """Every faction's report in every format plus the GM's, named
@@ -637,18 +763,21 @@ class GameService(StepRunner):
             step = int(self.store.game(c).current_step) if step is None else step
             base = export_stem(self.store.game(c).name)
             keys = self.store.report_keys(c, step)
+            start = self._start_reports(c) if step == 0 and not keys else {}
+            if start:
+                keys = [(faction or 0, fmt) for faction, fmt in start]
             if self.ruleset.public_reports:
                 fmts = [fmt for who, fmt in keys if who == 0]
                 keys = [(0, fmt) for fmt in fmts] + [
                     (f.number, fmt) for f in sorted(self.scenario.factions, key=lambda f: f.number)
                     for fmt in fmts]
             if not keys:
-                raise GameDbError(f"no reports for turn {step}" + (" (turn 0 is the start; run a turn first)" if step == 0 else ""))
+                raise GameDbError(f"no reports for turn {step}")
             for faction, fmt in keys:
                 who = "gm" if faction == 0 else f"f{faction:02d}"
                 p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
                 src = None if self.ruleset.public_reports else (faction or None)
-                _write(p, self.store.load_report(c, step, src, fmt))
+                _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
                 written.append(p)
             written += self._write_templates(c, folder, base, step)
         return written
@@ -680,6 +809,37 @@ class GameService(StepRunner):
 
 
 # ---- helpers ---------------------------------------------------------------------------
+
+def _is_mail(path: str | Path) -> bool:
+    """A saved mail or mailbox (not a forum thread export), judged by its first bytes."""
+    from engine.intake.mail import looks_like_mbox, looks_like_message
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return looks_like_message(head) or looks_like_mbox(head)
+
+
+def _as_post(sub: Submission) -> Submission:
+    """A mail to a real-time game is a post at the mail's date, known by its Message-ID."""
+    mid = str(sub.meta.get("message_id") or "").strip("<> ")
+    part = sub.meta.get("file_name") or ""
+    sub.meta.setdefault("post_id", f"mail:{mid}{'#' + part if part else ''}" if mid
+                        else f"mail:{sub.source_name}")
+    return sub
+
+
+def late_orders(step: int, cur: int, submission_id: int | None, file: str) -> Diagnostic:
+    """The error on orders naming a turn already run, with what the GM can do about it."""
+    sid = str(submission_id) if submission_id is not None else "ID"
+    return Diagnostic(
+        "intake", f"orders for turn {step}, which has been run already (the game is collecting "
+        f"turn {cur + 1}); not used. If they are meant for turn {cur + 1}: realmsmith reassign "
+        f"GAME {sid} --turn {cur + 1}; to set them aside: realmsmith dismiss GAME {sid}",
+        file=file, severity=Severity.ERROR)
+
 
 def _why(e: OSError) -> str:
     return "permission denied" if isinstance(e, PermissionError) else (e.strerror or str(e))

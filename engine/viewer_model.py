@@ -138,7 +138,8 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
         raise ViewError(f"{source or svc.where}: there is no faction {faction} in this game")
     state = svc.state(step)
     try:
-        events = svc.events(step, faction)
+        # what the faction may see (as its report and bundle), not only what concerns it
+        events = EventLog(svc.events(step).for_faction(faction))
     except Exception:  # noqa: BLE001 (a report without events still shows)
         events = EventLog()
     text, data = "", None

@@ -82,8 +82,11 @@ def test_import_check_status_run_export_state(game, tmp_path, capsys):
     assert "the game is at turn 1" in capsys.readouterr().out
     assert main(["export", str(game), "--out", str(tmp_path / "out")]) == EXIT_OK
     assert len(list((tmp_path / "out").iterdir())) == 9
-    assert main(["export", str(game), "--out", str(tmp_path / "out"), "--turn", "0"]) == EXIT_INPUT
-    capsys.readouterr()
+    # turn 0 is the starting position: its reports and templates are made when asked
+    assert main(["export", str(game), "--out", str(tmp_path / "t0"), "--turn", "0"]) == EXIT_OK
+    assert "tiny-demo-t000-f01.txt" in capsys.readouterr().out
+    assert (tmp_path / "t0" / "tiny-demo-t000-f01.txt").read_text().startswith(
+        "Turn 0 report for faction 1")
     assert main(["state", str(game), "--json", "--turn", "0"]) == EXIT_OK
     assert json.loads(capsys.readouterr().out)["step"] == 0
     assert main(["state", str(game), "--json"]) == EXIT_OK

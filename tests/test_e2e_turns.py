@@ -204,9 +204,12 @@ def test_export_every_faction_every_format_idempotent(demos, tmp_path, capsys, r
 
 def test_export_bad_turns(demos, tmp_path, capsys):
     db = demos["kok"] / "kok-demo.db"
-    for turn in ("0", "99", "-1"):
+    for turn in ("99", "-1"):
         code, _, err = cli(capsys, "export", db, "--out", tmp_path / "x", "--turn", turn)
         assert code == EXIT_INPUT and f"turn {turn}" in err
+    # turn 0 is the starting position (issue 12): its reports and first templates
+    code, out, _ = cli(capsys, "export", db, "--out", tmp_path / "t0", "--turn", "0")
+    assert code == EXIT_OK and "-t000-f01-orders.txt" in out
 
 
 def test_export_to_a_file_is_a_clear_error(demos, tmp_path, capsys):

@@ -23,15 +23,18 @@ def test_outbox_messages(tmp_path):
     assert out[0].note == "" and "no e-mail address" in out[1].note
     for entry in out:
         msg = email.message_from_bytes(entry.path.read_bytes(), policy=policy.default)
-        assert msg["Subject"] == "Tiny Demo turn 1 report"
+        assert msg["Subject"] == "Tiny Demo: report of turn 1, orders for turn 2"
         assert msg["From"] == "gm@example.org"
         body = msg.get_body(("plain",)).get_content().replace("\r\n", "\n")  # RFC line ends
         assert body == svc.report(1, entry.faction, "text")
         atts = {a.get_filename(): a for a in msg.iter_attachments()}
         assert atts["report-t001.html"].get_content().replace("\r\n", "\n") == svc.report(1, entry.faction, "html")
-        bname = f"tiny-demo-t001-f{entry.faction:02d}.rsbundle"
-        saved = tmp_path / "got.rsbundle"
-        saved.write_bytes(atts[bname].get_payload(decode=True))
+        bname = f"tiny-demo-t001-f{entry.faction:02d}.rsbundle.gz"
+        packed = atts[bname].get_payload(decode=True)
+        plain = (tmp_path / "outbox" / bname[:-3]).read_bytes()
+        assert packed[:2] == b"\x1f\x8b" and len(packed) < len(plain) / 3  # gzip, and it pays
+        saved = tmp_path / "got.rsbundle.gz"  # the viewer opens it as attached
+        saved.write_bytes(packed)
         assert open_bundle(saved).faction.number == entry.faction
     first = email.message_from_bytes(out[0].path.read_bytes(), policy=policy.default)
     assert first["To"] == "red@example.org"
@@ -59,3 +62,14 @@ def test_cli_outbox_and_bundle(tmp_path, capsys):
     assert open_bundle(tmp_path / "b" / "tiny-demo-t001-f02.rsbundle").faction.name == "Blues"
     assert main(["outbox", str(db), "--turn", "7"]) != 0
     assert "no reports for turn 7" in capsys.readouterr().err
+
+
+def test_a_damaged_compressed_bundle_is_named(tmp_path):
+    import pytest
+
+    from engine.bundle import BundleError
+
+    bad = tmp_path / "x.rsbundle.gz"
+    bad.write_bytes(b"\x1f\x8b" + b"not really gzip")
+    with pytest.raises(BundleError, match="x.rsbundle.gz: damaged compressed bundle"):
+        open_bundle(bad)

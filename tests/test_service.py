@@ -46,7 +46,7 @@ def test_unmatched_submission_is_stored_and_reported(game):
     st = game.status()
     assert [s.source_name for s in st.unmatched] == ["mystery.txt"]
     assert [f.faction for f in st.missing] == [1, 2]
-    assert any("unmatched: mystery.txt" in line for line in st.lines())
+    assert any(f"unmatched: submission {r.submission_id}, mystery.txt" in line for line in st.lines())
     # the GM assigns it; it then counts as faction 2's orders
     game.reassign(r.submission_id, 2)
     st = game.status()

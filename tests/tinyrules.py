@@ -193,7 +193,7 @@ class Tiny(Ruleset):
         return 0 < scenario.options["income"] and state.step >= 9  # the tiny game lasts 9 turns
 
     def report(self, state: State, events, faction, scenario, diagnostics=None) -> dict:
-        if faction is None and state.step == scenario.options["bad_report_at"]:
+        if faction is None and state.step and state.step == scenario.options["bad_report_at"]:
             raise RuntimeError("report exploded on purpose")
         bands = [b for b in state["bands"] if faction is None or b.faction == faction]
         return {"step": state.step, "faction": faction,

@@ -162,8 +162,17 @@ def cmd_import(args: argparse.Namespace) -> int:
             rep = svc.import_paths(paths, args.faction, args.turn)
             results += rep.results
             problems += rep.problems
+        mail = None
         if stdin:
-            dec = _read_stdin()
+            data = _stdin_bytes()
+            # a whole mail (headers and all) from a delivery tool: read as the same file
+            mail = None if args.paste else svc.import_mail_bytes(data, "<stdin>", args.faction,
+                                                                 args.turn)
+            if mail is not None:
+                results += mail.results
+                problems += mail.problems
+        if stdin and mail is None:
+            dec = _decode_stdin(data)
             if dec.refused or not dec.text.strip():
                 problems += dec.diagnostics
             else:
@@ -210,7 +219,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             for faction, diags in sorted(svc.check().items()):
                 if args.faction is None or faction == args.faction:
                     found += diags
-            if args.faction is None:  # unmatched orders are no one faction's
+            # unmatched orders are no one faction's; in a forum game posts by non-players
+            # are normal (the GM's, split players'): the ruleset judged them above
+            if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
                 found += [_unmatched(s) for s in svc.status().unmatched]
         for d in found:
             if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
@@ -238,12 +249,15 @@ def _read_orders(p: Path):
     return read_path(p)
 
 
-def _read_stdin():
-    """Standard input as bytes through engine.intake.decode: any encoding, binary refused."""
+def _stdin_bytes() -> bytes:
+    buf = getattr(sys.stdin, "buffer", None)
+    return buf.read() if buf is not None else sys.stdin.read().encode("utf-8")
+
+
+def _decode_stdin(data: bytes):
+    """Standard input through engine.intake.decode: any encoding, binary refused."""
     from engine.intake import decode
 
-    buf = getattr(sys.stdin, "buffer", None)
-    data = buf.read() if buf is not None else sys.stdin.read().encode("utf-8")
     return decode(data, "<stdin>")
 
 
@@ -260,6 +274,8 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "other_turns": [s.source_name for s in st.other_steps],
                    "rejected": [s.source_name for s in st.rejected],
                    "edited": [s.source_name for s in st.edited],
+                   "late": [{"submission": sid, "source": s.source_name, "faction": s.faction,
+                             "turn": s.step} for sid, s in st.late],
                    "problems": [d.to_dict() for d in st.problems]}
             print(json.dumps(out, indent=1))
         else:
@@ -289,7 +305,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                     print(d.format())
                 print(f"not running: {len(bad)} error(s) in the orders")
                 return EXIT_ERRORS
+        late = svc.late_submissions()
         res = svc.run(progress=progress, for_step=due)
+        for s in late:
+            print(f"warning: submission {s.id} ({s.submission.source_name}) holds faction "
+                  f"{s.faction}'s orders for turn {s.step}, run before; not used (see status)")
         if not res.steps:
             print(res.note or "nothing to run")
             return EXIT_OK

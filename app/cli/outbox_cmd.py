@@ -19,14 +19,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--turn", type=int, help="turn (default: the last run)")
     p.set_defaults(func=cmd_bundle)
     p = sub.add_parser("outbox", help="write one ready-to-send .eml per faction for a turn",
-                       description="Each message: To the faction's e-mail, subject "
-                                   "'<game> turn <N> report', the text report as body, the "
-                                   "HTML report and the bundle attached. Send them with any "
-                                   "mail program; Realmsmith stores no mail passwords.")
+                       description="Each message: From the game's GM address, To the "
+                                   "faction's e-mail, a subject a reply to which is matched as "
+                                   "orders for the next turn, the text report as body, the "
+                                   "HTML report, the orders template and the compressed bundle "
+                                   "attached. Turn 0 (before the first run) gives the starting "
+                                   "position. Send them with any mail program; Realmsmith stores "
+                                   "no mail passwords.")
     p.add_argument("game", help="game database")
     p.add_argument("--out", default="outbox", help="folder (default: ./outbox)")
     p.add_argument("--turn", type=int, help="turn (default: the last run)")
-    p.add_argument("--from", dest="sender", default="", help="the GM's address for From:")
+    p.add_argument("--from", dest="sender", default="",
+                   help="the GM's address for From: (kept for the game: give it once)")
     p.set_defaults(func=cmd_outbox)
 
 
@@ -66,10 +70,18 @@ def cmd_outbox(args: argparse.Namespace) -> int:
 
     with _open(args.game) as svc:
         step = svc.current_step if args.turn is None else args.turn
-        if not 1 <= step <= svc.current_step:
-            raise CliError(f"{args.game}: no reports for turn {step}; turns run: 1 to {svc.current_step}")
+        if not 0 <= step <= svc.current_step:
+            raise CliError(f"{args.game}: no reports for turn {step}; the game has turns 0 to "
+                           f"{svc.current_step}")
+        sender = args.sender.strip()
+        if sender:
+            if "@" not in sender or any(ch in sender for ch in "\r\n"):
+                raise CliError(f"--from {sender!r}: not an e-mail address", 2)
+            if sender != svc.scenario.meta.get("gm_email"):
+                svc.set_meta(gm_email=sender)
+                print(f"GM address {sender} kept for this game")
         try:
-            entries = write_outbox(svc, args.out, step, sender=args.sender)
+            entries = write_outbox(svc, args.out, step, sender=sender)
         except (BundleError, GameDbError) as e:
             raise CliError(str(e)) from None
     for e in entries:

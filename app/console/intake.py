@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from engine.db.journal import StoredSubmission
-from engine.db.results import REJECTED
 from engine.orders import Diagnostic, Severity
 
 COLUMNS = ("#", "Source", "From", "Received", "Faction", "Turn", "Status", "Errors",
@@ -41,22 +40,7 @@ LINE_COLOUR = {Severity.ERROR: "#f7c6c2", Severity.WARNING: "#fbe6b3"}
 
 def submission_status(s: StoredSubmission, pending: int, factions: set[int]) -> str:
     """What will happen to a submission, in a few words."""
-    m = s.submission.meta.get("match", "ok")
-    if s.applied_step is not None:
-        return f"used in turn {s.applied_step}"
-    if s.edited:
-        return "edited after use"
-    if s.faction is None or m == "unmatched":
-        return "UNMATCHED"
-    if m in REJECTED or s.faction not in factions:
-        return f"rejected ({m.replace('_', ' ')})"
-    if s.superseded:
-        return "replaced by a later one"
-    if s.step is not None and s.step < pending:
-        return f"late (turn {s.step} is run)"
-    if s.step is not None and s.step > pending:
-        return f"early (for turn {s.step})"
-    return "waiting for the run"
+    return s.state_words(pending, factions)
 
 
 class IntakeTable(QTableWidget):

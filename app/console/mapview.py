@@ -114,5 +114,20 @@ class ConsoleMap(QWidget):
             layer.set_cells(by_faction[f])
         self.changed_layer.set_cells(changed)
 
+    def go_to(self, cell: int) -> None:
+        """Centre on a board cell (a region, on region maps) and mark it."""
+        from app.viewer.overlays import board_point
+        from engine.viewer_model import grid_cells
+
+        if self.scene is None:
+            return
+        gmap = self.scene.gmap
+        try:
+            x, y = board_point(gmap, cell)
+        except Exception:  # noqa: BLE001 (a place the map no longer has)
+            return
+        self.canvas.centre_on(x, y)
+        self.scene.selection.set_cells(grid_cells(gmap, cell))
+
     def fit(self) -> None:
         self.canvas.fit()

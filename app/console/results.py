@@ -8,7 +8,6 @@ can import corrected or late orders and run again.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
@@ -17,8 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QPlainTextEdit,
     QPushButton,
     QSlider,
@@ -30,21 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.chronicle import BattlesView, EventsView
 from app.console.mapview import ConsoleMap, cell_records, owners
+from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
 from engine.state import State
-
-ALL_KINDS = "all kinds"
-
-
-def event_line(r: EventRecord, label: Callable[[int], str] | None = None) -> str:
-    """One event as a line, cells written the way the map names them."""
-    phase = f"[{r.phase}] " if r.phase else ""
-    return f"{r.seq:>4} {phase}{r.event.describe(label)}"
-
-
-def is_battle(kind: str) -> bool:
-    return "battle" in kind.lower()
 
 
 def mono() -> QFont:
@@ -86,29 +73,11 @@ class ResultsPage(QWidget):
         ll.setContentsMargins(0, 0, 0, 0)
         ll.addWidget(self.map, 1)
         ll.addWidget(self.legend)
-        # events
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText("filter events (text, faction number…)")
-        self.filter.setClearButtonEnabled(True)
-        self.kind = QComboBox()
-        self.kind.addItem(ALL_KINDS)
-        self.events = QListWidget()
-        self.events.setObjectName("eventList")
-        self.events.setFont(mono())
-        self.events.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.filter.textChanged.connect(self._filter_events)
-        self.kind.currentTextChanged.connect(self._filter_events)
-        ev = QWidget()
-        el = QVBoxLayout(ev)
-        row = QHBoxLayout()
-        row.addWidget(self.filter, 1)
-        row.addWidget(self.kind)
-        el.addLayout(row)
-        el.addWidget(self.events, 1)
-        # battles, reports, state
-        self.battles = QPlainTextEdit()
-        self.battles.setReadOnly(True)
-        self.battles.setFont(mono())
+        # events and battles, told as the report tells them; a click goes to the place
+        self.events = EventsView()
+        self.events.placePicked.connect(self.map.go_to)
+        self.battles = BattlesView()
+        self.battles.placePicked.connect(self.map.go_to)
         self.report_who = QComboBox()
         self.report_fmt = QComboBox()
         self.report = QPlainTextEdit()
@@ -136,7 +105,7 @@ class ResultsPage(QWidget):
         sl.addWidget(self.table_pick)
         sl.addWidget(self.state_table, 1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(ev, "Events")
+        self.tabs.addTab(self.events, "Events")
         self.tabs.addTab(self.battles, "Battles")
         self.tabs.addTab(rep, "Reports")
         self.tabs.addTab(stw, "State")
@@ -150,7 +119,7 @@ class ResultsPage(QWidget):
         lay.addWidget(split, 1)
         self.slider.valueChanged.connect(self.show_step)
         self._records: list[EventRecord] = []
-        self._lines: list[str] = []
+        self.chronicle = Chronicle()
 
     # ---- loading ----------------------------------------------------------------------
 
@@ -211,19 +180,10 @@ class ResultsPage(QWidget):
         self.rollback_button.setEnabled(step < cur)
         log = svc.events(step)
         self._records = list(log.records)
-        label = svc.scenario.map.board().label
-        self._lines = [event_line(r, label) for r in self._records]
-        kinds = sorted({r.event.kind for r in self._records})
-        keep = self.kind.currentText()
-        self.kind.blockSignals(True)
-        self.kind.clear()
-        self.kind.addItem(ALL_KINDS)
-        self.kind.addItems(kinds)
-        self.kind.setCurrentText(keep if keep in kinds else ALL_KINDS)
-        self.kind.blockSignals(False)
-        self._filter_events()
-        battles = [x for r, x in zip(self._records, self._lines, strict=True) if is_battle(r.event.kind)]
-        self.battles.setPlainText("\n".join(battles) if battles else f"No battles in turn {step}.")
+        names = {f.number: f.name for f in svc.scenario.factions}
+        self.chronicle = chronicle_of(svc.ruleset, log, st, svc.scenario)
+        self.events.set_chronicle(self.chronicle, names)
+        self.battles.set_chronicle(self.chronicle, names, f"No battles in turn {step}.")
         self._show_report()
         keep_table = self.table_pick.currentText()
         self.table_pick.blockSignals(True)
@@ -237,26 +197,13 @@ class ResultsPage(QWidget):
     # ---- panes --------------------------------------------------------------------------
 
     def visible_events(self) -> list[str]:
-        return [self.events.item(i).text() for i in range(self.events.count())]
-
-    def _filter_events(self, *_args) -> None:
-        text = self.filter.text().strip().lower()
-        kind = self.kind.currentText()
-        self.events.clear()
-        lines = [x for r, x in zip(self._records, self._lines, strict=True)
-                 if kind in ("", ALL_KINDS) or r.event.kind == kind]
-        if text:
-            lines = [x for x in lines if text in x.lower()]
-        self.events.addItems(lines)
+        return self.events.visible_lines()
 
     def _show_report(self, *_args) -> None:
         svc = self.service
         if svc is None:
             return
-        step = self.slider.value()
-        if step == 0:
-            self.report.setPlainText("Turn 0 is the start of the game; reports come with turn 1.")
-            return
+        step = self.slider.value()  # turn 0: the starting position, made when asked
         try:
             text = svc.report(step, self.report_who.currentData(), self.report_fmt.currentText() or "text")
         except Exception as e:  # noqa: BLE001 (a missing report is said, not raised)

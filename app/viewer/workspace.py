@@ -12,15 +12,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
-    QSplitter,
+    QTabWidget,
     QToolBar,
-    QTreeWidget,
-    QTreeWidgetItem,
     QWidget,
 )
 
@@ -28,6 +25,7 @@ from app.canvas.minimap import Minimap
 from app.canvas.overlays import CellsOverlay
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
+from app.chronicle import BattlesView, EventsView
 from app.viewer.lists import RegionsTable, UnitsTable
 from app.viewer.orders import OrdersPanel
 from app.viewer.overlays import (
@@ -39,6 +37,7 @@ from app.viewer.overlays import (
     board_point,
 )
 from engine import orderdraft as od
+from engine.chronicle import chronicle_of
 from engine.orders import Diagnostic
 from engine.viewer_model import (
     TurnView,
@@ -52,9 +51,8 @@ from engine.viewer_model import (
     notation_of,
 )
 
-OPEN_FILTER = ("Report bundles (*.rsbundle);;Game databases (*.rsgame *.db *.sqlite);;"
+OPEN_FILTER = ("Report bundles (*.rsbundle *.rsbundle.gz);;Game databases (*.rsgame *.db *.sqlite);;"
                "All files (*)")
-CELL_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
 class ViewerCanvas(MapCanvas):
@@ -141,14 +139,8 @@ class ViewerWorkspace(QMainWindow):
         self.regions.setObjectName("regionsTable")
         self.units = UnitsTable()
         self.units.setObjectName("unitsTable")
-        self.events = QTreeWidget()
-        self.events.setHeaderLabels(["Where", "What happened"])
-        self.events.setColumnWidth(0, 70)
-        self.events.setWordWrap(True)
-        self.events.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.events.setUniformRowHeights(False)
-        self.events.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.events.header().setStretchLastSection(True)
+        self.events = EventsView()
+        self.battles = BattlesView()
         self.report = QPlainTextEdit()
         self.report.setReadOnly(True)
         self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -160,15 +152,10 @@ class ViewerWorkspace(QMainWindow):
         d_min = self._dock("Minimap", self.minimap, left, "viewerMinimap")
         d_reg = self._dock("Regions", self.regions, left, "viewerRegions")
         d_uni = self._dock("Units", self.units, left, "viewerUnits")
-        self.event_detail = QPlainTextEdit()
-        self.event_detail.setReadOnly(True)
-        self.event_detail.setPlaceholderText("Click an event or battle to read it in full.")
-        ev_split = QSplitter(Qt.Orientation.Vertical)
-        ev_split.addWidget(self.events)
-        ev_split.addWidget(self.event_detail)
-        ev_split.setStretchFactor(0, 3)
-        ev_split.setStretchFactor(1, 1)
-        d_ev = self._dock("Events and battles", ev_split, left, "viewerEvents")
+        ev_tabs = QTabWidget()
+        ev_tabs.addTab(self.events, "Events")
+        ev_tabs.addTab(self.battles, "Battles")
+        d_ev = self._dock("Events and battles", ev_tabs, left, "viewerEvents")
         d_ord = self._dock("Orders", self.orders, right, "viewerOrders")
         d_rep = self._dock("Report", self.report, right, "viewerReport")
         self.tabifyDockWidget(d_reg, d_uni)
@@ -180,7 +167,8 @@ class ViewerWorkspace(QMainWindow):
         self._sized = False
         self.regions.cellPicked.connect(self.show_cell)
         self.units.cellPicked.connect(self.show_cell)
-        self.events.itemClicked.connect(self._event_clicked)
+        self.events.placePicked.connect(self.show_cell)
+        self.battles.placePicked.connect(self.show_cell)
         self.orders.problemActivated.connect(self._problem_activated)
         self.orders.checked.connect(self._draw_routes)
 
@@ -364,58 +352,10 @@ class ViewerWorkspace(QMainWindow):
 
     def _show_report(self, tv: TurnView) -> None:
         self.report.setPlainText(tv.report_text or f"(no text report for turn {tv.step})")
-        self.events.clear()
-        gmap = tv.gmap
-        data = tv.report_data or {}
-
-        def item(parent, text: str, cell: int | None, group: bool = False) -> QTreeWidgetItem:
-            if group:  # a heading across both columns
-                it = QTreeWidgetItem([text, ""])
-            else:
-                it = QTreeWidgetItem(["" if cell is None else self.label(cell), text])
-                it.setToolTip(1, text)
-            if cell is not None:
-                it.setData(0, CELL_ROLE, int(cell))
-            if parent is None:
-                self.events.addTopLevelItem(it)
-            else:
-                parent.addChild(it)
-            if group:
-                it.setFirstColumnSpanned(True)
-            return it
-
-        battles = data.get("battles") or []
-        if battles:
-            top = item(None, f"Battles ({len(battles)})", None, True)
-            for b in battles:
-                lines = [str(x) for x in b.get("lines", [])]
-                cell = b.get("cell") if isinstance(b.get("cell"), int) else None
-                it = item(top, lines[0] if lines else str(b.get("kind", "battle")), cell)
-                for ln in lines[1:]:
-                    item(it, ln, None)
-                it.setExpanded(True)
-        chron = [c for c in data.get("chronicle") or [] if isinstance(c, dict) and c.get("text")]
-        if chron:  # the ruleset's own prose for the turn, by section
-            top = item(None, f"Chronicle ({len(chron)})", None, True)
-            sections: dict[str, QTreeWidgetItem] = {}
-            names = {f.number: f.name for f in tv.scenario.factions}
-            for c in chron:
-                sec = str(c.get("section") or "events")
-                if sec not in sections:
-                    sections[sec] = item(top, sec, None, True)
-                who = names.get(c.get("player"), "")
-                text = f"{who} {c['text']}".strip()
-                found = cells_named(gmap, str(c["text"]))
-                item(sections[sec], text, found[0] if found else None)
-        phases: dict[str, QTreeWidgetItem] = {}
-        for rec in tv.events.records:
-            phase = rec.phase or "turn"
-            if phase not in phases:
-                phases[phase] = item(None, f"Events: {phase}", None, True)
-            text, cell = describe_event(rec.event, gmap)
-            item(phases[phase], text, cell)
-        for i in range(self.events.topLevelItemCount()):
-            self.events.topLevelItem(i).setExpanded(i == 0 or not battles)
+        names = {f.number: f.name for f in tv.scenario.factions}
+        told = chronicle_of(tv.ruleset, tv.events, tv.state, tv.scenario)
+        self.events.set_chronicle(told, names)
+        self.battles.set_chronicle(told, names, f"No battles you know of in turn {tv.step}.")
 
     def _faction_chosen(self, index: int) -> None:
         number = self.faction_box.itemData(index)
@@ -451,15 +391,6 @@ class ViewerWorkspace(QMainWindow):
         if self.turn is not None and seen != self.turn.step:
             text += f" (as seen in turn {seen})"
         return text
-
-    def _event_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
-        lines = [item.text(1) or item.text(0)]
-        lines += [item.child(i).text(1) or item.child(i).text(0) for i in range(item.childCount())]
-        where = item.text(0) if item.text(1) else ""
-        self.event_detail.setPlainText((f"[{where}] " if where else "") + "\n".join(lines))
-        cell = item.data(0, CELL_ROLE)
-        if cell is not None:
-            self.show_cell(int(cell))
 
     def _draw_routes(self, diags: list) -> None:
         """The moves of the orders as written, redrawn after every check."""
@@ -630,27 +561,3 @@ def _unit_names(tv: TurnView) -> dict[str, str]:
             if isinstance(sym, str) and isinstance(name, str) and sym:
                 out.setdefault(sym, name)
     return out
-
-
-def describe_event(event, gmap) -> tuple[str, int | None]:
-    """A one-line description of a typed event and the board cell it names (if any)."""
-    import dataclasses
-
-    cell = None
-    parts = []
-    for f in dataclasses.fields(event):
-        v = getattr(event, f.name)
-        if f.name in ("cell", "at", "where", "province", "hex", "to_cell") and isinstance(v, int) \
-                and cell is None:
-            cell = v
-            continue
-        if f.name in ("realm", "location", "region") and isinstance(v, str) and cell is None:
-            try:
-                cell = gmap.board().parse(v)
-            except Exception:  # noqa: BLE001
-                cell = None
-        if v in (None, "", (), []):
-            continue
-        parts.append(f"{f.name}={v}")
-    kind = getattr(event, "kind", type(event).__name__)
-    return f"{kind.replace('_', ' ')}: " + ", ".join(parts), cell

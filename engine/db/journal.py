@@ -53,9 +53,38 @@ class StoredSubmission:
         return self.submission.meta.get("match", "ok") in REJECTED
 
     @property
+    def dismissed(self) -> bool:
+        """Set aside by the GM (`realmsmith dismiss`): kept in the history, never used."""
+        return bool(self.submission.meta.get("dismissed"))
+
+    def state_words(self, pending: int, factions: set[int], realtime: bool = False) -> str:
+        """What will happen to it, in a few words for the GM (console, `submissions`)."""
+        m = self.submission.meta.get("match", "ok")
+        if self.applied_step is not None:
+            return f"used in turn {self.applied_step}"
+        if self.dismissed:
+            return "dismissed"
+        if self.edited:
+            return "edited after use"
+        if self.faction is None or m == "unmatched":
+            return "UNMATCHED"
+        if m in REJECTED or self.faction not in factions:
+            return f"rejected ({m.replace('_', ' ')})"
+        if self.superseded:
+            return "replaced by a later one"
+        if realtime:
+            return "waiting for the run"
+        if self.step is not None and self.step < pending:
+            return f"LATE (turn {self.step} is run)"
+        if self.step is not None and self.step > pending:
+            return f"early (for turn {self.step})"
+        return "waiting for the run"
+
+    @property
     def active(self) -> bool:
         """Will be used by the next run of its step."""
-        return not (self.superseded or self.edited or self.rejected) and self.applied_step is None
+        return not (self.superseded or self.edited or self.rejected or self.dismissed) \
+            and self.applied_step is None
 
 
 @dataclass(frozen=True)
@@ -71,6 +100,14 @@ def _faction_set(fs: frozenset[int] | set[int] | None) -> str | None:
     if fs is None:
         return None
     return "," + ",".join(str(x) for x in sorted(fs)) + "," if fs else ","
+
+
+DISMISSED_STEP = -1  # the step of intake problems the GM dismissed (kept for de-duplication)
+
+
+def _out_of_play(meta: dict[str, Any]) -> bool:
+    """Rejected (another game, wrong password, unknown faction) or dismissed by the GM."""
+    return meta.get("match", "ok") in REJECTED or bool(meta.get("dismissed"))
 
 
 class JournalMixin:
@@ -128,8 +165,7 @@ class JournalMixin:
                                 SUB.c.meta).where(
             SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
             SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
-        rejected = [r.id for r in rows
-                    if json.loads(r.meta or "{}").get("match", "ok") in REJECTED]
+        rejected = [r.id for r in rows if _out_of_play(json.loads(r.meta or "{}"))]
         if rejected:
             c.execute(update(SUB).where(SUB.c.id.in_(rejected)).values(superseded=False))
         rows = [r for r in rows if r.id not in rejected]
@@ -163,13 +199,13 @@ class JournalMixin:
         if rows:
             c.execute(DIAG.insert(), rows)
 
-    def add_problems(self, c: Connection, diags: list[Diagnostic], step: int | None) -> None:
+    def add_problems(self, c: Connection, diags: list[Diagnostic], step: int | None) -> list[Diagnostic]:
         """Intake problems not tied to a submission; one already stored (same file, place,
-        message, step) is not stored again, so re-importing a source repeats nothing."""
+        message), in any turn or dismissed, is not stored again, so re-importing a source
+        repeats nothing. Returns the new ones."""
         have = {(r.file, r.line, r.col, r.kind, r.severity, r.message, r.text, r.faction)
                 for r in c.execute(select(DIAG).where(
-                    DIAG.c.game_id == self.game_id, DIAG.c.submission_id.is_(None),
-                    DIAG.c.step == step if step is not None else DIAG.c.step.is_(None)))}
+                    DIAG.c.game_id == self.game_id, DIAG.c.submission_id.is_(None)))}
         new: list[Diagnostic] = []
         for d in diags:
             key = (d.file, d.line, d.col, d.kind, d.severity.value, d.message, d.text, d.faction)
@@ -177,6 +213,16 @@ class JournalMixin:
                 have.add(key)
                 new.append(d)
         self.replace_diagnostics(c, None, new, step)
+        return new
+
+    def dismiss_problems(self, c: Connection, step: int | None = None) -> int:
+        """Set the stored intake problems (of the turn `step`, or all) aside: status no
+        longer lists them, and importing their files again stays quiet."""
+        q = update(DIAG).where(DIAG.c.game_id == self.game_id, DIAG.c.submission_id.is_(None),
+                               DIAG.c.step != DISMISSED_STEP)
+        if step is not None:
+            q = q.where(DIAG.c.step == step)
+        return int(c.execute(q.values(step=DISMISSED_STEP)).rowcount or 0)
 
     def diagnostics(self, c: Connection, sub_ids: list[int]) -> dict[int, list[Diagnostic]]:
         out: dict[int, list[Diagnostic]] = {}

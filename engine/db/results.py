@@ -87,8 +87,10 @@ class Status:
     factions: list[FactionStatus] = field(default_factory=list)
     unmatched: list[Submission] = field(default_factory=list)
     other_steps: list[Submission] = field(default_factory=list)  # for another turn (late, early)
+    # (late ones are also in `late`, with their ids: an error until reassigned or dismissed)
     rejected: list[Submission] = field(default_factory=list)     # wrong game, password...
     edited: list[Submission] = field(default_factory=list)       # realtime edited posts
+    late: list[tuple[int, Submission]] = field(default_factory=list)  # (id, orders) for a turn run already
     pending_posts: int = 0                                        # realtime: posts not applied
     problems: list[Diagnostic] = field(default_factory=list)     # files that gave no orders
     finished: bool = False                                        # the ruleset says the game is over
@@ -117,11 +119,21 @@ class Status:
                            + (f", replacing {f.replaced} earlier" if f.replaced else ""))
             else:
                 out.append(f"  {f.faction:>3} {f.name:<24} NO ORDERS")
-        for title, subs in (("unmatched", self.unmatched), ("for another turn", self.other_steps),
+        late = {id(s) for _sid, s in self.late}  # said below, as errors
+        for title, subs in (("unmatched", self.unmatched),
+                            ("for another turn", [s for s in self.other_steps if id(s) not in late]),
                             ("rejected", self.rejected), ("edited after applying", self.edited)):
             for s in subs:
-                out.append(f"  {title}: {s.source_name or s.source_kind} from {s.sender or '?'}"
+                sid = s.meta.get("submission_id")
+                out.append(f"  {title}: " + (f"submission {sid}, " if sid is not None else "")
+                           + f"{s.source_name or s.source_kind} from {s.sender or '?'}"
                            f" ({s.matched_by or 'no match'})")
+        for sid, s in self.late:
+            out.append(f"  ERROR: submission {sid}, {s.source_name or s.source_kind} from "
+                       f"{s.sender or '?'}: faction {s.faction}'s orders for turn {s.step}, which "
+                       f"has been run already; not used. Meant for turn {self.pending_step}? "
+                       f"realmsmith reassign GAME {sid} --turn {self.pending_step} (or dismiss "
+                       f"GAME {sid})")
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
         sent = len(self.factions) - len(self.missing)

@@ -148,6 +148,8 @@ class StepRunner:
         diags_by_sub: dict[int, list[Diagnostic]] = {}
         all_diags: list[Diagnostic] = []
         screened = screens_orders(rs)
+        # real time: each post's findings as the batch applies, in order (kept on the post)
+        posts = self._post_findings(batch, scen, prev) if model == TurnModel.REALTIME else None
         for s in batch:
             sheet = self._parse(s.submission)
             intake = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
@@ -161,7 +163,7 @@ class StepRunner:
                     found = self._check_findings(sheet, prev, s.faction, scen)
                     read += found
                     sheet = screen_for(rs, sheet, found)
-            diags_by_sub[s.id] = intake + read
+            diags_by_sub[s.id] = posts[s.id] if posts is not None else intake + read
             # real time: the turn reads and checks each post again at its own moment and adds
             # those findings itself; a check against the state before the batch would be stale
             all_diags += intake + read if screened else intake
@@ -230,6 +232,15 @@ class StepRunner:
 
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None]) -> int:
+        rows = self._build_reports(state, events, scen, diags, step, tell)
+        tell(0.95, f"turn {step}: saving reports")
+        self.store.save_reports(c, step, rows)
+        return len(rows)
+
+    def _build_reports(self, state: State, events: EventLog, scen: Scenario,
+                       diags: list[Diagnostic], step: int,
+                       tell: Callable[[float, str], None]) -> list[tuple[int | None, str, str]]:
+        """(faction or None for the GM, format, text) of every report of a step."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
@@ -244,6 +255,4 @@ class StepRunner:
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e
-        tell(0.95, f"turn {step}: saving reports")
-        self.store.save_reports(c, step, rows)
-        return len(rows)
+        return rows

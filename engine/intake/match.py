@@ -27,6 +27,45 @@ BAD_PASSWORD = "bad_password"
 STATUS = (OK, UNMATCHED, UNKNOWN_FACTION, WRONG_GAME, WRONG_STEP, BAD_PASSWORD)
 
 SP_FILE = re.compile(r"(?<![A-Za-z0-9])SP0*(\d+)\.R0*(\d+)(?!\d)", re.I)
+# what mail programs put before a subject when replying or forwarding, in several languages
+REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|antw|odp|ynt|fwd?|wg|tr|rv|enc|i)\s*(\[\d+\])?"
+                          r"\s*:\s*)+", re.I)
+
+
+def bare_subject(subject: str) -> str:
+    """The subject without reply and forward prefixes, white space collapsed."""
+    return " ".join(REPLY_PREFIX.sub("", subject or "").split())
+
+
+# the player viewer's default orders mail subject (engine.orderdraft.orders_subject)
+VIEWER_SUBJECT = re.compile(r"\borders of faction (\d+) for turn (\d+)\s*$", re.I)
+
+
+def viewer_subject_clue(sub: Submission, scenario: Scenario) -> tuple[int, int] | None:
+    """(faction, turn) from the subject the player viewer writes, '<game> orders of
+    faction 2 for turn 5' (a reply or forward of it too); None if it is not one."""
+    bare = bare_subject(sub.subject)
+    m = VIEWER_SUBJECT.search(bare)
+    if m is None or not bare.casefold().startswith(scenario.name.casefold()):
+        return None
+    return int(m.group(1)), int(m.group(2))
+
+
+def report_reply_step(sub: Submission, ruleset: Ruleset, scenario: Scenario,
+                      current_step: int) -> int | None:
+    """The turn a reply to one of our report mails is for: the report of turn N asks for
+    the orders of turn N + 1 (Ruleset.report_subject). None if the subject is not one."""
+    bare = bare_subject(sub.subject).casefold()
+    if not bare:
+        return None
+    for n in range(current_step, max(-1, current_step - 50), -1):
+        try:
+            mine = ruleset.report_subject(scenario, n)
+        except Exception:  # a ruleset bug must not lose orders; the other clues remain
+            return None
+        if bare_subject(mine).casefold() == bare:
+            return n + 1
+    return None
 
 
 def address(sender: str) -> str:
@@ -68,6 +107,17 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         why.append(m.reason or f"faction {faction} from the orders header")
     elif m.reason:
         why.append(m.reason)
+    if step is None:
+        step = report_reply_step(sub, ruleset, scenario, current_step - 1)
+        if step is not None:
+            why.append(f"turn {step}: a reply to the report of turn {step - 1}")
+    viewer = viewer_subject_clue(sub, scenario)
+    if viewer is not None and faction is None:
+        faction = viewer[0]
+        why.append(f"faction {faction} from the player viewer's subject")
+    if viewer is not None and step is None and viewer[0] == faction:
+        step = viewer[1]
+        why.append(f"turn {step} from the player viewer's subject")
 
     sender = address(sub.sender) if sub.sender else ""
     # Rulesets that read the sender themselves have said what they found; not twice.

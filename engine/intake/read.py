@@ -5,10 +5,12 @@ submission (`submission_diagnostics`)."""
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from engine.intake.decode import DEFAULT_MAX_BYTES, binary_kind, decode, normalise_newlines
 from engine.intake.mail import (
@@ -194,22 +196,36 @@ def _from_message(msg: MailMessage, label: str, kind: str, source: str,
     return batch
 
 
+def read_mail_bytes(data: bytes, name: str = "<stdin>",
+                    max_bytes: int = DEFAULT_MAX_BYTES) -> IntakeBatch | None:
+    """A mail message or an mbox held in memory (piped on standard input, as mail delivery
+    tools do), read exactly as the same file given by path; None if it is neither."""
+    head = data[:4096]
+    if looks_like_mbox(head):
+        return _read_mbox_stream(io.BytesIO(data), name, max_bytes, "")
+    if looks_like_message(head):
+        return _from_message(parse_message(data, name, max_bytes), name, "email", name, "")
+    return None
+
+
 def _read_mbox(path: Path, max_bytes: int) -> IntakeBatch:
-    name = str(path)
-    batch = IntakeBatch()
-    fallback = mtime_iso(path)
     with path.open("rb") as f:
-        for index, data in iter_mbox(f, name, max_bytes):
-            label = f"{name} message {index}"
-            if data is None:
-                batch.problems.append(_problem(f"{label} is too large (over {max_bytes:,} "
-                                               "bytes); not read", label))
-                continue
-            part = _from_message(parse_message(data, label, max_bytes), label, "mbox",
-                                 f"{name}#{index}", fallback)
-            for sub in part.submissions:
-                sub.meta["mbox_index"] = index
-            batch.extend(part)
+        return _read_mbox_stream(f, str(path), max_bytes, mtime_iso(path))
+
+
+def _read_mbox_stream(f: BinaryIO, name: str, max_bytes: int, fallback: str) -> IntakeBatch:
+    batch = IntakeBatch()
+    for index, data in iter_mbox(f, name, max_bytes):
+        label = f"{name} message {index}"
+        if data is None:
+            batch.problems.append(_problem(f"{label} is too large (over {max_bytes:,} "
+                                           "bytes); not read", label))
+            continue
+        part = _from_message(parse_message(data, label, max_bytes), label, "mbox",
+                             f"{name}#{index}", fallback)
+        for sub in part.submissions:
+            sub.meta["mbox_index"] = index
+        batch.extend(part)
     if not batch.submissions and not batch.problems:
         batch.problems.append(_problem(f"{name} holds no messages", name, Severity.WARNING))
     return batch

@@ -117,8 +117,34 @@ def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_pat
             for f in svc.scenario.factions for fmt in fmts} == reports
 
     # event filter
-    w.results.filter.setText("kok.moved")
-    assert w.results.visible_events() and all("kok.moved" in x for x in w.results.visible_events())
+    # events read as the report's sentences, filtered by kind, faction and place
+    ev = w.results.events
+    ev.kind.setCurrentText("kok.moved")
+    moved = w.results.visible_events()
+    assert moved and all(" moves " in x for x in moved)
+    ev.faction.setCurrentIndex(ev.faction.findData(2))
+    assert w.results.visible_events() and all(x.startswith("Persians moves")
+                                              for x in w.results.visible_events())
+    ev.kind.setCurrentIndex(0)
+    ev.faction.setCurrentIndex(0)
+    report = svc.report(2, None, "text")
+    placed = [x for x in w.results.visible_events() if " places " in x]
+    assert placed and all(x in report for x in placed)   # the report's own sentences
+    ev.place.setText(placed[0].rsplit(" at ", 1)[1])
+    shown = w.results.visible_events()
+    assert placed[0] in shown and len(shown) < len(w.results.chronicle.told)
+    # a click goes to the place on the map
+    picked = []
+    ev.placePicked.connect(picked.append)
+    item = ev.list.item(shown.index(placed[0]))
+    ev.list.itemClicked.emit(item)
+    assert picked and picked[-1] == w.results.chronicle.filter(text=placed[0])[0].cells[0]
+    assert w.results.map.scene.selection.cells.size == 1
+    ev.place.clear()
+    # battles: the report's narrative (sides, rounds, losses, outcome), not the fields
+    told = w.results.battles.visible_text().splitlines()
+    assert ("Battle of" in told[0]) == ("\nBATTLES\n" in report)
+    assert all(x.strip() in report for x in told if x.startswith("  "))
 
     out = tmp_path / "export"
     done = []
@@ -140,8 +166,8 @@ def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_pat
         f"the-four-kingdoms-demo-t002-f{n:02d}.eml" for n in (1, 2, 3, 4)]
     msg = email.message_from_bytes(res.outbox[0].read_bytes(), policy=policy.default)
     assert msg["To"] == "achaeans@example.org"
-    assert msg["Subject"] == "The Four Kingdoms (demo) turn 2 report"
-    assert any(a.get_filename().endswith(".rsbundle") for a in msg.iter_attachments())
+    assert msg["Subject"] == "DEMO 3 (report of turn 2; reply with your orders)"
+    assert any(a.get_filename().endswith(".rsbundle.gz") for a in msg.iter_attachments())
 
 
 def test_failed_run_leaves_game_and_says_why(qtbot, console, tmp_path):

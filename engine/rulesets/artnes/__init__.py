@@ -158,6 +158,9 @@ class Artnes(Ruleset):
                                       severity=Severity.WARNING))
         return out
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        return reports.chronicle(state, events, scenario)
+
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         sheet = order_parser.parse(submission.text or "")
         names = {f.number: f.name for f in scenario.factions}

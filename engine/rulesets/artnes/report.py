@@ -7,6 +7,7 @@ import json
 import textwrap
 from typing import Any
 
+from engine.chronicle import BattleStory, Chronicle, told
 from engine.events import EventLog
 from engine.markup import bbcode as bb
 from engine.markup import html as esc
@@ -88,7 +89,8 @@ def describe(e: ev.Event, names: dict[int, str]) -> str:
     return e.kind
 
 
-def battle_line(e: ev.Battle, names: dict[int, str]) -> str:
+def battle_parts(e: ev.Battle, names: dict[int, str]) -> tuple[str, str, str, str]:
+    """(sides, the odds and the die, losses, outcome): the report's battle in four parts."""
     nm = lambda n: names.get(n, f"Nation {n}")  # noqa: E731
     odds = f"{e.attack}:{e.defence}"
     col = f"column {e.base_column}" if e.base_column else "below the table"
@@ -96,10 +98,63 @@ def battle_line(e: ev.Battle, names: dict[int, str]) -> str:
         col += f", {e.shift} left to {e.column}"
     roll = f"die {e.die}" if e.die else "no roll"
     outcome = f"{nm(e.attacker)} takes {e.realm}" if e.realm_lost else f"{nm(e.defender)} holds {e.realm}"
-    return (f"Battle of {e.realm}: {nm(e.attacker)} ({_units_text(e.attacker_units)}) attacks "
-            f"{nm(e.defender)} ({_units_text(e.defender_units)}); odds {odds}, {col}, {roll}: "
-            f"{e.result} ({RESULT_WORDS.get(e.result, '')}). Losses: attacker {_units_text(e.attacker_losses)}, "
-            f"defender {_units_text(e.defender_losses)}. {outcome}.")
+    return (f"{nm(e.attacker)} ({_units_text(e.attacker_units)}) attacks "
+            f"{nm(e.defender)} ({_units_text(e.defender_units)})",
+            f"odds {odds}, {col}, {roll}: {e.result} ({RESULT_WORDS.get(e.result, '')})",
+            f"Losses: attacker {_units_text(e.attacker_losses)}, "
+            f"defender {_units_text(e.defender_losses)}", outcome)
+
+
+def battle_line(e: ev.Battle, names: dict[int, str]) -> str:
+    sides, odds, losses, outcome = battle_parts(e, names)
+    return f"Battle of {e.realm}: {sides}; {odds}. {losses}. {outcome}."
+
+
+PLACE_FIELDS = ("realm", "src", "dest", "stays", "sea", "location")
+NATION_FIELDS = ("nation", "other", "attacker", "defender", "previous", "winner")
+
+
+def chronicle(state: State, events: EventLog, scenario: Scenario) -> Chronicle:
+    """The year's events as the map update tells them (engine.chronicle), battles as
+    stories: sides, the odds and the die, losses, outcome."""
+    names = nation_names(scenario, state)
+    board = scenario.map.board()
+
+    def cell(place: str) -> int | None:
+        try:
+            return board.parse(place)
+        except Exception:  # noqa: BLE001 (a name the map no longer has)
+            return None
+
+    out = Chronicle()
+    for r in events.records:
+        e = r.event
+        places = [getattr(e, f) for f in PLACE_FIELDS if getattr(e, f, "")]
+        places += list(getattr(e, "path", ()) or ())
+        cells = tuple(dict.fromkeys(c for c in map(cell, places) if c is not None))
+        nations = {getattr(e, f) for f in NATION_FIELDS if getattr(e, f, 0)}
+        nations |= set(getattr(e, "nations", ()) or ())
+        battle = None
+        if isinstance(e, (ev.Battle, ev.SeaBattle)):
+            battle = len(out.battles)
+            if isinstance(e, ev.Battle):
+                sides, odds, losses, outcome = battle_parts(e, names)
+                story = BattleStory(f"Battle of {e.realm}", [f"{sides}.", odds[:1].upper() + odds[1:] + ".",
+                                                             f"{losses}.", f"{outcome}."],
+                                    sides=(e.attacker, e.defender),
+                                    winner=e.attacker if e.realm_lost else e.defender, kind="land")
+            else:
+                left = [n for n, g, k in zip(e.nations, e.galleys, e.losses, strict=True) if g > k]
+                story = BattleStory(f"Sea battle in {e.sea}", [describe(e, names)],
+                                    sides=tuple(e.nations), kind="sea",
+                                    winner=left[0] if len(left) == 1 else 0)
+                story.lines.append(f"{names.get(story.winner, '?')} holds {e.sea}." if story.winner
+                                   else f"Nobody holds {e.sea}.")
+            story.cell, story.place = (cells[0] if cells else None), (places[0] if places else "")
+            out.battles.append(story)
+        out.told.append(told(r, describe(e, names), nations, cells, places[0] if places else "",
+                             battle))
+    return out
 
 
 def build(state: State, events: EventLog, faction: int | None, scenario: Scenario,

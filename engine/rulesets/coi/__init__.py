@@ -152,6 +152,12 @@ class ConquestOfIsland(Ruleset):
 
         return check_sheet(sheet, state, faction, scenario)
 
+    def check_posts(self, submissions: list[Submission], state: State,
+                    scenario: Scenario) -> list[list[Diagnostic]]:
+        from engine.rulesets.coi.checker import check_posts
+
+        return check_posts(submissions, state, scenario)
+
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         who = (submission.sender or "").strip().casefold()
         for f in scenario.factions:
@@ -169,14 +175,18 @@ class ConquestOfIsland(Ruleset):
         return _report.build(state, events, faction, scenario, diagnostics,
                              Rules.from_catalogs(scenario.catalogs))
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        return _report.chronicle(state, events, scenario, Rules.from_catalogs(scenario.catalogs))
+
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
         if fmt not in self.report_formats:
             raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(self.report_formats)}")
         return _report.render(report, fmt)
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
-        return ("Harvest\nMove 3 swordsmen from 4,5 to 5,5\nAttack 5,6 from 5,5 with all, "
-                "losses: militia first\nAP: 10\n")
+        from engine.rulesets.coi.template import orders_template
+
+        return orders_template(state, faction, scenario)
 
     def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
         rules = Rules.from_catalogs(scenario.catalogs)

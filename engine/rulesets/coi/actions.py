@@ -403,12 +403,35 @@ def _segments(line: str) -> list[str]:
     return [o for o in out if o]
 
 
+def _misspelt_verb(words: list[str], names: dict[str, str]) -> str:
+    """The action word a chat line probably meant ('Buidl fort at 2,7' -> 'Build'): a word
+    close to one, with the rest of the line reading as that action. '' if none."""
+    import difflib
+
+    if not words:
+        return ""
+    first = words[0].lower().strip(":,")
+    for verb in difflib.get_close_matches(first, VERBS, n=3, cutoff=0.7):
+        try:
+            _action(" ".join([verb, *words[1:]]), names)
+        except Exception:  # noqa: BLE001 (not that action either: chat after all)
+            continue
+        return verb.capitalize()
+    return ""
+
+
 def _read_segment(seg: str, lineno: int, raw: str, names: dict[str, str], sheet: OrderSheet) -> None:
     body = _FILLER.sub("", seg).strip().rstrip(".!")
     words = body.split()
     if not words or words[0].lower().strip(":,") not in VERBS:
-        sheet.add(Diagnostic(INVALID, "not an action (chat), ignored", lineno, 0, raw,
-                             severity=Severity.INFO))
+        meant = _misspelt_verb(words, names)
+        if meant:
+            sheet.add(Diagnostic(INVALID, f"{words[0]!r} is not an action word; did you mean "
+                                 f"{meant!r}? (line ignored)", lineno, 0, raw,
+                                 severity=Severity.WARNING))
+        else:
+            sheet.add(Diagnostic(INVALID, "not an action (chat), ignored", lineno, 0, raw,
+                                 severity=Severity.INFO))
         return
     body = words[0].lower().strip(":,") + (" " + " ".join(words[1:]) if len(words) > 1 else "")
     try:

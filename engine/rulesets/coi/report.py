@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.chronicle import BattleStory, Chronicle, cells_of, told
 from engine.events import EventLog
 from engine.markup import bbcode as bb
 from engine.markup import html as esc
@@ -117,6 +118,65 @@ def describe(ev: Any, name, label, rules: Rules) -> str:
     return ev.kind
 
 
+def chronicle(state: State, events: EventLog, scenario: Scenario, rules: Rules) -> Chronicle:
+    """The import's events as the action log tells them (engine.chronicle): each action
+    with its outcome, each effect, and battles as stories (the forces and their strength,
+    the winner, the units lost, the hex taken)."""
+    names = {p.number: p.name for p in state["players"]}
+
+    def name(n: int) -> str:
+        return names.get(n, "nobody" if not n else f"player {n}")
+
+    def label(cell: int) -> str:
+        return scenario.map.grid.label(cell, "col,row")
+
+    def units(items) -> str:
+        return ", ".join(f"{n} {rules.label(u, n)}" for u, n in items) or "no units"
+
+    out = Chronicle()
+    fight: BattleStory | None = None
+    effects: list[int] = []  # the cells of the effects of the action told next
+    for r in events.records:
+        ev = r.event
+        cells = cells_of(ev)
+        if isinstance(ev, (E.ActionDone, E.ActionIgnored)):
+            cells, effects = tuple(dict.fromkeys(effects)), []
+        else:
+            effects += cells
+        place = label(cells[0]) if cells else ""
+        who = [v for f in ("player", "attacker", "defender", "ally", "other", "receiver",
+                           "offerer", "previous", "winner") if (v := getattr(ev, f, 0))]
+        battle = None
+        if isinstance(ev, (E.ActionDone, E.ActionIgnored)):
+            fight = None
+            done = isinstance(ev, E.ActionDone)
+            text = action_line({"post": ev.post, "player": name(ev.player), "text": ev.text,
+                                "outcome": "done" if done else "ignored",
+                                "ap": getattr(ev, "ap", 0), "ap_left": getattr(ev, "ap_left", 0),
+                                "reason": getattr(ev, "reason", "")})
+        else:
+            text = describe(ev, name, label, rules)
+            player = getattr(ev, "player", 0)
+            if player and name(player) not in text:
+                text = f"{name(player)}: {text}"
+        if isinstance(ev, E.Battle):
+            fight = BattleStory(
+                f"Battle at {place}", [
+                    f"{name(ev.attacker)} attacks {place} with {units(ev.attacker_units)} "
+                    f"(strength {ev.attack}).",
+                    f"{name(ev.defender)} defends with {units(ev.defender_units)} "
+                    f"(strength {ev.defense}).",
+                    f"{name(ev.winner)} wins and loses {ev.absorbed} of {ev.damage} strength."],
+                ev.cell, place, (ev.attacker, ev.defender), ev.winner, "land")
+            out.battles.append(fight)
+        elif fight is not None and isinstance(ev, (E.UnitsDestroyed, E.HexTaken)):
+            fight.lines.append(text + ".")
+        if fight is not None and isinstance(ev, (E.Battle, E.UnitsDestroyed, E.HexTaken)):
+            battle = len(out.battles) - 1
+        out.told.append(told(r, text, who, cells, place, battle))
+    return out
+
+
 def build(state: State, events: EventLog, faction: int | None, scenario: Scenario,
           diagnostics: list[Diagnostic] | None, rules: Rules) -> dict[str, Any]:
     g = scenario.map.grid
@@ -192,17 +252,20 @@ def _goods(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {g}" for g, n in d.items())
 
 
+def action_line(e: dict[str, Any]) -> str:
+    """A post's action and what came of it, as the action log prints it."""
+    if e["outcome"] == "done":
+        return f"[{e['post']}] {e['player']}: {e['text']}  -> done ({e['ap']} AP, {e['ap_left']} left)"
+    return f"[{e['post']}] {e['player']}: {e['text']}  -> IGNORED: {e['reason']}"
+
+
 def _log_lines(r: dict[str, Any]) -> list[str]:
     out = []
     for e in r["log"]:
         if e["outcome"] == "note":
             out += [f"  * {d}" for d in e["details"]]
             continue
-        if e["outcome"] == "done":
-            head = f"  [{e['post']}] {e['player']}: {e['text']}  -> done ({e['ap']} AP, {e['ap_left']} left)"
-        else:
-            head = f"  [{e['post']}] {e['player']}: {e['text']}  -> IGNORED: {e['reason']}"
-        out.append(head)
+        out.append("  " + action_line(e))
         out += [f"        {d}" for d in e["details"]]
     return out
 

@@ -151,6 +151,12 @@ class KingOfKings(Ruleset):
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         return _part("identify", "identify")(submission, scenario)
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        return _part("reports", "chronicle_of")(state, events, scenario)
+
+    def report_subject(self, scenario: Scenario, step: int) -> str:
+        return _part("identify", "report_subject")(scenario, step)
+
     # ---- reports ----------------------------------------------------------------------
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,

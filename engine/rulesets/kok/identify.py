@@ -15,11 +15,12 @@ import re
 from email.utils import parseaddr
 from pathlib import PurePath
 
+from engine.intake.match import REPLY_PREFIX
 from engine.ruleset import Match, Submission
 from engine.scenario import Scenario
 
 SP_NAME = re.compile(r"(?<![A-Za-z0-9])SP0*(\d+)\.R0*(\d+)(?![0-9])", re.I)
-_REPLY = re.compile(r"^\s*((re|aw|fwd?|wg|tr)\s*(\[\d+\])?\s*:\s*)+", re.I)
+_REPLY = REPLY_PREFIX
 _TEMPLATE = re.compile(r"^#.*game\s+(?P<game>\S+?):\s+orders of player\s+(?P<player>\d+)"
                        r".*for turn\s+(?P<turn>\d+)", re.I | re.M)
 _SUBJECT = re.compile(r"^(?P<game>.*?\S)\s*[\s,:/#-]\s*(?:turn\s*)?#?(?P<turn>\d+)\s*$", re.I)
@@ -37,10 +38,20 @@ def game_code(scenario: Scenario) -> str:
     return scenario.name
 
 
+def report_subject(scenario: Scenario, step: int) -> str:
+    """The report mail of `step`, titled for the orders it asks for (rule book 5): a reply
+    keeps `CODE <step + 1>` in front, which is what a player writes for those orders."""
+    return f"{game_code(scenario)} {step + 1} (report of turn {step}; reply with your orders)"
+
+
+_OWN_SUBJECT = re.compile(r"^(?P<game>.*?\S)\s+(?P<turn>\d+)\s+\(report of turn \d+; reply with "
+                          r"your orders\)", re.I)
+
+
 def parse_subject(subject: str) -> tuple[str, int] | None:
     """('KTEST', 22) from 'KTEST 22', 'Re: KTEST 22', 'KTEST turn 22'; None if no turn."""
     s = _REPLY.sub("", subject or "").strip()
-    m = _SUBJECT.match(s)
+    m = _OWN_SUBJECT.match(s) or _SUBJECT.match(s)  # a reply to our report mail, or the book's
     if not m:
         return None
     return m.group("game").strip(), int(m.group("turn"))

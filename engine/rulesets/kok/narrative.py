@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.chronicle import BattleStory, Chronicle, cells_of, told
 from engine.events import EventLog
 from engine.rulesets.kok import events as ev
 
@@ -85,13 +86,19 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def battles(log: EventLog, name: Namer) -> list[Story]:
-    """Every land and sea battle of the turn, in the order they were fought."""
+def battles(log: EventLog, name: Namer,
+            told: dict[int, list[tuple[int, str]]] | None = None) -> list[Story]:
+    """Every land and sea battle of the turn, in the order they were fought. `told`, if
+    given, gets for each event (by its place in the log) the (story, line) it wrote."""
     out: list[Story] = []
     land: Story | None = None
     sea: Story | None = None
     last: Story | None = None
-    for e in log:
+    pos: dict[int, int] = {}  # id(story) -> its index in out
+    for i, e in enumerate(log):
+        if told is not None:  # only the current stories and new ones can change
+            first_new = len(out)
+            before = {id(st): list(st.lines) for st in (land, sea, last) if st is not None}
         if isinstance(e, ev.BattleStarted):
             where = name.province(e.cell)
             land = Story("land", e.cell, f"Battle of {where}", attacker=e.attacker,
@@ -183,78 +190,127 @@ def battles(log: EventLog, name: Namer) -> list[Story]:
         elif isinstance(e, ev.CarriedLosses) and last is not None and last.kind == "sea":
             last.lines.append(f"{name.subject(e.faction)} loses "
                               f"{name.units(e.units)} with the sunken ships ({e.percent}%).")
+        if told is not None:
+            _note_lines(told, i, out, first_new, before, pos)
     return out
+
+
+def _note_lines(told: dict[int, list[tuple[int, str]]], i: int, out: list[Story],
+                first_new: int, before: dict[int, list[str]], pos: dict[int, int]) -> None:
+    """The lines event i wrote: in the stories it could touch and in the new ones."""
+    for k in range(first_new, len(out)):
+        pos[id(out[k])] = k
+    for k in sorted({pos[key] for key in before} | set(range(first_new, len(out)))):
+        old = before.get(id(out[k]), [])
+        if out[k].lines != old:
+            told.setdefault(i, []).extend((k, ln) for ln in out[k].lines if ln not in old)
 
 
 def chronicle(log: EventLog, name: Namer) -> list[dict[str, Any]]:
     """The other public events of the turn as {"player", "text"} lines, in event order."""
+    return [line for e in log if (line := sentence(e, name)) is not None]
+
+
+def sentence(e: object, name: Namer) -> dict[str, Any] | None:
+    """One event as the report's chronicle tells it: {"player", "section", "text"} (the
+    text follows the player's name), or None for events told elsewhere or not at all."""
     out: list[dict[str, Any]] = []
 
     def add(player: int, text: str, section: str = "events") -> None:
         out.append({"player": player, "section": section, "text": text})
 
     p = name.province
-    for e in log:
-        if isinstance(e, ev.UnitPlaced):
-            add(e.faction, f"places {name.units([(e.troop, 1)])} at {p(e.cell)}", "placements")
-        elif isinstance(e, ev.GeneralAvailable):
-            add(e.faction, f"may place {e.available} more general(s)")
-        elif isinstance(e, ev.MoveEnded):
-            by = "sea" if e.medium == "sea" else "land"
-            add(e.faction, f"moves {name.units(e.units)} by {by} from {p(e.frm)} to {p(e.to)}",
-                "movements")
-        elif isinstance(e, ev.ProvinceOccupied):
-            was = f" from {name.player(e.previous)}" if e.previous else ""
-            add(e.faction, f"occupies {p(e.cell)}{was}")
-        elif isinstance(e, ev.UnitsCaptured):
-            add(e.faction, f"captures {name.units(e.units)} of {name.player(e.other)} at "
-                f"{p(e.cell)}")
-        elif isinstance(e, ev.UnitsLost):
-            add(e.faction, f"loses {name.units(e.units)} at {p(e.cell)}: {e.reason}")
-        elif isinstance(e, ev.AllianceDeclared):
-            # binds the declarer from now on this turn (2.8), whatever the other answers
-            add(e.faction, f"declares alliance status {e.declared} towards "
-                f"{name.player(e.other)} (was {e.old})", "diplomacy")
-        elif isinstance(e, ev.AllianceChanged):
-            if e.faction < e.other:
-                add(e.faction, f"and {name.player(e.other)}: alliance {e.old} -> {e.new}",
-                    "diplomacy")
-        elif isinstance(e, ev.Ceded):
-            add(e.faction, f"cedes {p(e.cell)} to {name.player(e.other)}", "diplomacy")
-        elif isinstance(e, ev.Donation):
-            add(e.faction, f"gives {e.gold} gold to {name.player(e.other)}, who receives "
-                f"{e.received} ({e.fee} lost)", "diplomacy")
-        elif isinstance(e, ev.BuildResult):
-            if e.success:
-                add(e.faction, f"builds at {p(e.cell)}: {e.old} becomes {e.new} (roll {e.roll} "
-                    f"of {e.chance}%)")
-            else:
-                add(e.faction, f"builds at {p(e.cell)} in vain (roll {e.roll}, needed "
-                    f"{e.chance}% or less); {e.cost} gold spent")
-        elif isinstance(e, ev.Named):
-            add(e.faction, f"names {name.xy(e.cell)}: {e.name}")
-        elif isinstance(e, ev.Isolated):
-            add(e.faction, f"is cut off at {p(e.cell)} (isolated)", "supply")
-        elif isinstance(e, ev.SiegeLoss):
-            add(e.faction, f"loses {name.units(e.units)} to siege at {p(e.cell)}", "supply")
-        elif isinstance(e, ev.Disbanded):
-            add(e.faction, f"disbands {name.units([(e.troop, e.count)])} at {p(e.cell)} "
-                "for want of food", "supply")
-        elif isinstance(e, ev.StorageLoss):
-            if e.lost:
-                add(e.faction, f"loses {e.lost} {e.resource} beyond the storage limit "
-                    f"(keeps {e.kept})", "supply")
-        elif isinstance(e, ev.LoyaltyReverted):
-            add(e.faction, f"regains the loyal province {p(e.cell)} from "
-                f"{name.player(e.previous)}")
-        elif isinstance(e, ev.LoyaltyConverted):
-            if e.cause != "leaderless":  # taking a leaderless province is told already
-                add(e.faction, f"wins the loyalty of {p(e.cell)} ({e.cause})")
-        elif isinstance(e, ev.FameAwarded):
-            if e.added:
-                add(e.faction, f"gains {e.added} fame (total {e.total})", "fame")
-        elif isinstance(e, ev.TribeEliminated):
-            add(e.faction, "is wiped out", "events")
+    if isinstance(e, ev.UnitPlaced):
+        add(e.faction, f"places {name.units([(e.troop, 1)])} at {p(e.cell)}", "placements")
+    elif isinstance(e, ev.GeneralAvailable):
+        add(e.faction, f"may place {e.available} more general(s)")
+    elif isinstance(e, ev.MoveEnded):
+        by = "sea" if e.medium == "sea" else "land"
+        add(e.faction, f"moves {name.units(e.units)} by {by} from {p(e.frm)} to {p(e.to)}",
+            "movements")
+    elif isinstance(e, ev.ProvinceOccupied):
+        was = f" from {name.player(e.previous)}" if e.previous else ""
+        add(e.faction, f"occupies {p(e.cell)}{was}")
+    elif isinstance(e, ev.UnitsCaptured):
+        add(e.faction, f"captures {name.units(e.units)} of {name.player(e.other)} at "
+            f"{p(e.cell)}")
+    elif isinstance(e, ev.UnitsLost):
+        add(e.faction, f"loses {name.units(e.units)} at {p(e.cell)}: {e.reason}")
+    elif isinstance(e, ev.AllianceDeclared):
+        # binds the declarer from now on this turn (2.8), whatever the other answers
+        add(e.faction, f"declares alliance status {e.declared} towards "
+            f"{name.player(e.other)} (was {e.old})", "diplomacy")
+    elif isinstance(e, ev.AllianceChanged):
+        if e.faction < e.other:
+            add(e.faction, f"and {name.player(e.other)}: alliance {e.old} -> {e.new}",
+                "diplomacy")
+    elif isinstance(e, ev.Ceded):
+        add(e.faction, f"cedes {p(e.cell)} to {name.player(e.other)}", "diplomacy")
+    elif isinstance(e, ev.Donation):
+        add(e.faction, f"gives {e.gold} gold to {name.player(e.other)}, who receives "
+            f"{e.received} ({e.fee} lost)", "diplomacy")
+    elif isinstance(e, ev.BuildResult):
+        if e.success:
+            add(e.faction, f"builds at {p(e.cell)}: {e.old} becomes {e.new} (roll {e.roll} "
+                f"of {e.chance}%)")
+        else:
+            add(e.faction, f"builds at {p(e.cell)} in vain (roll {e.roll}, needed "
+                f"{e.chance}% or less); {e.cost} gold spent")
+    elif isinstance(e, ev.Named):
+        add(e.faction, f"names {name.xy(e.cell)}: {e.name}")
+    elif isinstance(e, ev.Isolated):
+        add(e.faction, f"is cut off at {p(e.cell)} (isolated)", "supply")
+    elif isinstance(e, ev.SiegeLoss):
+        add(e.faction, f"loses {name.units(e.units)} to siege at {p(e.cell)}", "supply")
+    elif isinstance(e, ev.Disbanded):
+        add(e.faction, f"disbands {name.units([(e.troop, e.count)])} at {p(e.cell)} "
+            "for want of food", "supply")
+    elif isinstance(e, ev.StorageLoss):
+        if e.lost:
+            add(e.faction, f"loses {e.lost} {e.resource} beyond the storage limit "
+                f"(keeps {e.kept})", "supply")
+    elif isinstance(e, ev.LoyaltyReverted):
+        add(e.faction, f"regains the loyal province {p(e.cell)} from "
+            f"{name.player(e.previous)}")
+    elif isinstance(e, ev.LoyaltyConverted):
+        if e.cause != "leaderless":  # taking a leaderless province is told already
+            add(e.faction, f"wins the loyalty of {p(e.cell)} ({e.cause})")
+    elif isinstance(e, ev.FameAwarded):
+        if e.added:
+            add(e.faction, f"gains {e.added} fame (total {e.total})", "fame")
+    elif isinstance(e, ev.TribeEliminated):
+        add(e.faction, "is wiped out", "events")
+    return out[0] if out else None
+
+
+def tell(log: EventLog, name: Namer) -> Chronicle:
+    """Every event of the turn as the report tells it, for lists on screen: battle events
+    by the lines of their battle's story, the others by their chronicle sentence, order
+    messages as the report's error list words them, anything else by `describe`."""
+    by_event: dict[int, list[tuple[int, str]]] = {}
+    stories = battles(log, name, by_event)
+    out = Chronicle(battles=[BattleStory(s.title, list(s.lines), s.cell, name.province(s.cell),
+                                         (s.attacker, s.defender), s.winner, s.kind)
+                             for s in stories])
+    for i, r in enumerate(log.records):
+        e = r.event
+        cells = cells_of(e)
+        place = name.province(cells[0]) if cells else ""
+        if i in by_event:
+            k = by_event[i][0][0]
+            text = f"{stories[k].title}: " + " ".join(ln for _, ln in by_event[i])
+            out.told.append(told(r, text, out.battles[k].sides, cells or (stories[k].cell,),
+                                 place or out.battles[k].place, k))
+        elif (line := sentence(e, name)) is not None:
+            who = name.players.get(line["player"]) or name.player(line["player"])
+            out.told.append(told(r, f"{who} {line['text']}", (line["player"],), cells, place))
+        elif getattr(type(e), "severity", "") in ("error", "warning") and hasattr(e, "line"):
+            what = getattr(e, "reason", "") or type(e).__name__
+            order = getattr(e, "text", "")
+            out.told.append(told(r, f"{name.subject(e.faction)}, line {e.line}"
+                                 + (f" ({order})" if order else "") + f": {what}", (), cells, place))
+        else:
+            out.told.append(told(r, e.describe(name.xy), (), cells, place, detail=True))
     return out
 
 

@@ -59,20 +59,11 @@ def _unit_text(sym: str, n: int, single: set[str]) -> str:
     return sym if n == 1 and sym in single else f"{n}{sym}"
 
 
-def report(state: State, events: EventLog | None, faction: int | None, scenario: Scenario,
-           diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
-    """The turn report as plain data; the same for every player (public game)."""
-    events = events if events is not None else EventLog()
-    b = Board(state, scenario)
-    rules = b.rules
-    world = b.world
-    turn = state.step
-    end_turn = world.end_turn if world is not None else int(rules.option("end_turn", 20))
-    troops = sorted(rules.troops.values(), key=lambda t: t.row)
-    tribes = sorted(b.tribes.values(), key=lambda t: t.number)
+def namer_of(b: Board, scenario: Scenario) -> Namer:
+    """Players, troops and provinces named as the report names them."""
     factions = {f.number: f for f in scenario.factions}
     names = {t.number: t.name or (factions[t.number].name if t.number in factions else "")
-             for t in tribes}
+             for t in sorted(b.tribes.values(), key=lambda t: t.number)}
 
     def province(cell: int) -> str:
         if cell is None or cell < 0 or not b.on_map(cell):
@@ -85,7 +76,30 @@ def report(state: State, events: EventLog | None, faction: int | None, scenario:
         x, y = b.grid.xy(cell) if b.on_map(cell) else (cell, "?")
         return f"{x} {y}"
 
-    namer = Namer(names, {t.symbol: t.name for t in troops}, province, xy)
+    return Namer(names, {t.symbol: t.name for t in b.rules.troops.values()}, province, xy)
+
+
+def chronicle_of(state: State, events: EventLog, scenario: Scenario) -> Any:
+    """The turn's events told as this report tells them (engine.chronicle)."""
+    from engine.rulesets.kok.narrative import tell
+
+    return tell(events, namer_of(Board(state, scenario), scenario))
+
+
+def report(state: State, events: EventLog | None, faction: int | None, scenario: Scenario,
+           diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
+    """The turn report as plain data; the same for every player (public game)."""
+    events = events if events is not None else EventLog()
+    b = Board(state, scenario)
+    rules = b.rules
+    world = b.world
+    turn = state.step
+    end_turn = world.end_turn if world is not None else int(rules.option("end_turn", 20))
+    troops = sorted(rules.troops.values(), key=lambda t: t.row)
+    tribes = sorted(b.tribes.values(), key=lambda t: t.number)
+    factions = {f.number: f for f in scenario.factions}
+    namer = namer_of(b, scenario)
+    names = namer.players
     date, deadline = _dates(scenario, turn)
 
     # player table (8.2): gold, wood, troops by type, land units, food capacity, provinces
