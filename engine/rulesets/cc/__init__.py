@@ -1,10 +1,12 @@
 """Continental Conquest 5.0 (June 1995): clans rebuilding a continent after the Plague.
 
-Status: a foundation, NOT a playable ruleset, and not registered with engine.registry.
-What exists: the book's tables as catalogs (catalog.py, resources/cc/), the options for its
-choices and unclear passages (options.py), the state schema for the whole book (state.py)
-and the North America map (maps/cc/). Turns, orders, reports and the demo are not built:
-those methods raise NotBuiltYet with a message saying so. docs/continental.md lists what
+Status: NOT a playable ruleset, and not registered with engine.registry. What exists: the
+book's tables as catalogs (catalog.py, resources/cc/), the options for its choices and
+unclear passages (options.py), the state schema for the whole book (state.py), the maps
+(maps/cc/), the game set-up (setup.py), the orders sheet read into typed orders
+(orders.py, orders_sheet.py), its template (orders_template.py) and the checks that need no
+turn simulation (check.py). The turn, the reports and the demo are not built: those methods
+raise NotBuiltYet with a message saying so. docs/continental.md lists what
 remains; docs/cc-checklist.md tracks every rule of the book.
 """
 
@@ -14,7 +16,7 @@ from typing import Any
 
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
-from engine.ruleset import Phase, Ruleset, TurnModel
+from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
 from engine.rulesets.cc.catalog import SPECS, default_catalogs
 from engine.rulesets.cc.options import OPTIONS
 from engine.rulesets.cc.state import SCHEMA
@@ -57,13 +59,65 @@ class ContinentalConquest(Ruleset):
     def phases(self) -> list[Phase]:
         raise NotBuiltYet("the player turn (income, clan orders, ten pulses, maintenance)")
 
+    def start_fields(self) -> tuple[StartField, ...]:
+        """Each clan starts in one city, named by its hex (Faction.attrs["city"] = "0825")."""
+        from engine.rulesets.cc.setup import START_KEY
+
+        return (StartField(START_KEY, "cell", "Start city", notation="ccrr",
+                           help="the hex of the clan's start city: never a major city"),)
+
     def initial_state(self, scenario: Scenario) -> State:
-        raise NotBuiltYet("setting up a game (initial state)")
+        from engine.rulesets.cc.setup import initial_state
+
+        return initial_state(scenario)
+
+    def validate(self, scenario: Scenario) -> list:
+        from engine.rulesets.cc.catalog import check_catalogs
+        from engine.rulesets.cc.setup import setup_problems
+        from engine.validation import ERROR, WARNING, Problem
+
+        out = [Problem(ERROR if sev == "error" else WARNING, msg, who)
+               for sev, msg, who in setup_problems(scenario)]
+        out += [Problem(ERROR, p) for p in check_catalogs(scenario.catalogs)]
+        return out
 
     def parse_orders(self, text: str, source: str = "") -> OrderSheet:
-        sheet = OrderSheet(source=source)
-        sheet.add(Diagnostic("invalid", NOT_BUILT.format(what="reading orders")))
-        return sheet
+        from engine.rulesets.cc.orders_sheet import parse
+
+        return parse(text, source)
+
+    def check(self, sheet: OrderSheet, state: State, faction: int,
+              scenario: Scenario) -> list[Diagnostic]:
+        from engine.rulesets.cc.check import check
+
+        return check(sheet, state, faction, scenario)
+
+    def identify(self, submission: Submission, scenario: Scenario) -> Match:
+        """Clan and account number (the password) from the sheet's header; the turn stays in
+        the sheet's header (the sequential runner's step is not the game turn)."""
+        from engine.rulesets.cc.orders_sheet import parse
+
+        h = parse(submission.text or "").header
+        clan, account, game = h.get("clan"), h.get("account"), h.get("game")
+        if clan is None:
+            return Match(None, None, game, account, "the sheet has no CLAN line")
+        if scenario.faction(clan) is None:
+            return Match(None, None, game, account, f"the sheet names clan {clan}, which is not in this game")
+        return Match(clan, None, game, account, f"clan {clan} from the sheet's header")
+
+    def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
+        from engine.rulesets.cc.orders_template import orders_template
+
+        return orders_template(state, faction, scenario)
+
+    def order_keywords(self) -> list[str]:
+        from engine.rulesets.cc.catalog import default_catalogs
+        from engine.rulesets.cc.orders import DIRECTIONS
+
+        cats = default_catalogs()
+        words = {r["keyword"] for r in cats["convoy_orders"] if r["keyword"] != "MOVE"}
+        words |= {r["keyword"] for r in cats["clan_orders"]}
+        return sorted(words | set(DIRECTIONS) | {"ALL", "ON", "OFF", "SEE", "BELOW", "EXPERTS"})
 
     def report(self, state: State, events: EventLog, faction: int | None,
                scenario: Scenario, diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
