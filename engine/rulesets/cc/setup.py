@@ -85,8 +85,8 @@ def assign_starts(scenario: Scenario) -> dict[int, str]:
     dice = Dice(scenario.seed, "cc-setup", "starts")
     placed: dict[int, str] = {}
     for f in sorted(scenario.factions, key=lambda f: f.number):
-        if start_cell(scenario, f) is not None or not free:
-            continue
+        if f.attrs.get(START_KEY) not in (None, "") or not free:
+            continue  # a start written, even a wrong one, is the GM's to mend (validate says)
         if taken:
             far = max(min(gmap.grid.distance(c, t) for t in taken) for c in free)
             best = [c for c in free if min(gmap.grid.distance(c, t) for t in taken) == far]
