@@ -80,8 +80,8 @@ def test_ruleset_declarations_and_what_is_not_built():
     assert RULESET.terrain_letters()["Pla"] == "plains"
     with pytest.raises(NotBuiltYet, match="not built yet"):
         RULESET.phases()
-    sheet = RULESET.parse_orders("N\nNE\n", "x.txt")
-    assert sheet.errors and "not built yet" in sheet.errors[0].message
+    with pytest.raises(NotBuiltYet, match="not built yet"):
+        RULESET.report(None, None, None, None)
 
 
 def test_state_schema_round_trips_and_builds_sql_tables():

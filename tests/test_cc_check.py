@@ -1,0 +1,167 @@
+"""Continental Conquest: the orders template a clan fills in, identify() by clan and account
+number, and the checks that need no turn simulation (check)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.intake.match import BAD_PASSWORD, OK, match_submission
+from engine.mapfile import load_map
+from engine.orders import ILLEGAL, Severity
+from engine.orders.screen import screen
+from engine.ruleset import Submission
+from engine.rulesets.cc import RULESET
+from engine.rulesets.cc.state import Expert, Vehicle
+from tests.test_cc_map import MAP
+from tests.test_cc_setup import scenario
+
+
+@pytest.fixture(scope="module")
+def game():
+    sc = scenario(load_map(MAP), n=4, seed=11)
+    state = RULESET.initial_state(sc)
+    return sc, state
+
+
+def sheet_for(game, clan=100, **fill):
+    """The clan's template with some lines filled in: fill = {"pre 1": "BUY 5 FUEL", ...}."""
+    sc, state = game
+    text = RULESET.orders_template(state, clan, sc)
+    block = ""
+    out = []
+    for line in text.splitlines():
+        if "PRE-TURN CLAN ORDERS" in line:
+            block = "pre"
+        elif "POST-TURN CLAN ORDERS" in line:
+            block = "post"
+        elif (m := re.match(r"ORDERS FOR \w+ CONVOY #(\d+)", line)):
+            block = f"c{m.group(1)}"
+        elif line.startswith("AGENTS"):
+            block = "agents"
+        m = re.match(r"^\s*(\d+):$", line)
+        if m and f"{block} {int(m.group(1))}" in fill:
+            line = f"{line} {fill[f'{block} {int(m.group(1))}']}"
+        out.append(line)
+    return "\n".join(out) + "\n" + fill.get("extra", "")
+
+
+def findings(game, text, clan=100):
+    sc, state = game
+    sheet = RULESET.parse_orders(text, "t.txt")
+    assert not sheet.errors, [d.format() for d in sheet.diagnostics]
+    return sheet, RULESET.check(sheet, state, clan, sc)
+
+
+def test_the_template_shows_the_books_blocks_and_reads_back_clean(game):
+    sc, state = game
+    text = RULESET.orders_template(state, 100, sc)
+    clan = next(c for c in state["clans"] if c.number == 100)
+    assert f"CLAN 100  ACCOUNT {clan.account}  TURN 1" in text
+    assert "PRE-TURN CLAN ORDERS" in text and "POST-TURN CLAN ORDERS" in text
+    assert re.search(r"ORDERS FOR LAND CONVOY #1 \(Clan 0 #1\) IN HEX \d{4} \[CAPTURE, HIDDEN\]:", text)
+    assert "Vehicles: 1 car, 2 bikes" in text and "Troops: 5 of 5" in text
+    assert "Money: $50,000  Food: 200" in text
+    pre = text.split("PRE-TURN CLAN ORDERS")[1].split("ORDERS FOR")[0]
+    convoy = text.split("Convoy Orders:")[1].split("POST-TURN")[0]
+    post = text.split("POST-TURN CLAN ORDERS")[1]
+    assert len(re.findall(r"^\s*\d+:$", pre, re.M)) == 5
+    assert len(re.findall(r"^\s*\d+:$", convoy, re.M)) == 10
+    assert len(re.findall(r"^\s*\d+:$", post, re.M)) == 10
+    sheet, found = findings(game, text)
+    assert sheet.orders == [] and sheet.diagnostics == [] and found == []
+
+
+def test_bought_lines_agents_and_an_engineer_at_sea_lengthen_the_sheet(game):
+    sc, state = game
+    s = state.copy()
+    clan = next(c for c in s["clans"] if c.number == 137)
+    clan.extra_pre, clan.extra_post, clan.agents = 2, 3, 2
+    convoy = next(c for c in s["convoys"] if c.owner == 137)
+    convoy.type = "sea"
+    s.tables["vehicles"] = [v for v in s["vehicles"] if v.convoy != convoy.id] + [Vehicle(convoy.id, "motorboat", 1)]
+    s["experts"].append(Expert(convoy.id, "ENG"))
+    text = RULESET.orders_template(s, 137, sc)
+    assert "ORDERS FOR SEA CONVOY #1" in text and "Experts: Engineer" in text
+    assert "Convoy Orders: 12 pulses" in text and "\n12:" in text.split("Convoy Orders")[1]
+    sheet = RULESET.parse_orders(text.replace("\n12:", "\n12: NW", 1).replace("AGENTS (2): the hex each agent "
+                                              "reports on this turn\n 1:", "AGENTS\n 1: 0825"))
+    assert not sheet.errors
+    assert RULESET.check(sheet, s, 137, sc) == []
+    assert [x.keyword for x in sheet.orders] == ["MOVE", "AGENT"]
+    pre = text.split("PRE-TURN CLAN ORDERS")[1].split("ORDERS FOR")[0]
+    assert len(re.findall(r"^\s*\d+:$", pre, re.M)) == 7
+
+
+def test_a_wrong_or_missing_account_refuses_the_whole_sheet(game):
+    text = sheet_for(game, **{"pre 1": "BUY 5 FUEL"})
+    wrong = re.sub(r"ACCOUNT \S+", "ACCOUNT 999", text)
+    sheet, found = findings(game, wrong)
+    assert [(d.kind, d.line, d.severity) for d in found] == [(ILLEGAL, 0, Severity.ERROR)]
+    assert "not clan 100's" in found[0].message
+    assert screen(sheet, found).sheet.orders == []
+    _, found = findings(game, re.sub(r"ACCOUNT \S+", "", text))
+    assert "no account number" in found[0].message
+
+
+def test_limits_that_need_no_simulation(game):
+    text = sheet_for(game, **{
+        "pre 1": "FORTIFY 0101 5", "pre 2": "FORTIFY 0101", "pre 3": "ORDER 6 5", "pre 4": "ES 137 OWNER",
+        "pre 5": "ALLY 555",
+        "c1 1": "BOMB", "c1 2": "SCAN", "c1 3": "SCAN", "c1 4": "9999", "c1 5": "CELEBRATE",
+        "c1 6": "CELEBRATE", "c1 7": "ABSORB 4",
+        "post 1": 'ME ALL "one"', "post 2": 'BR ALL "two"', "post 3": 'ME 137 "three"',
+        "post 4": 'ME 174 "four"', "post 5": "GAMBLE 1424", "post 6": "GAMBLE 1424",
+        "post 7": 'NAME "The Jury Riggers"', "post 8": "VIGILANCE 60", "post 9": "BUY 2 JEEPS #1",
+        "post 10": 'SLOGAN "' + "x" * 101 + '"',
+        "extra": "POST-TURN\n11: EVENT\nCONVOY #2\n1: NW\nAGENTS\n1: 0825\n"})
+    sheet, found = findings(game, text)
+    errors = [d for d in found if d.severity == Severity.ERROR]
+    messages = " | ".join(d.message for d in errors)
+    for expect in ("already fortified", "ORDER buys at most 10", "ESPIONAGE only from turn 5",
+                   "no clan 555", "BOMB is for air convoys", "SCAN only once a turn",
+                   "9999 is not on this map", "CELEBRATE only once a turn", "no convoy #4",
+                   "at most 3 messages", "once a casino a turn", 'may not start with "the"',
+                   "VIGILANCE is at most 50%", "not a land convoy's vehicle", "slogan is at most 100",
+                   "beyond the 10 post-turn order lines", "no convoy #2", "agent 1 does not exist"):
+        assert expect in messages, expect
+    assert [d.text for d in errors if "fortified" in d.message] == ["2: FORTIFY 0101"]  # the first is fine
+    assert all(d.kind == ILLEGAL and d.line > 0 for d in errors)
+    refused = screen(sheet, found).refused_lines
+    assert len(refused) == len({d.line for d in errors})
+
+
+def test_pulse_lines_beyond_the_convoys_ten(game):
+    text = sheet_for(game, extra="CONVOY #1\n11: NW\n")
+    _, found = findings(game, text)
+    assert [d.message for d in found] == ["convoy #1 has 10 pulses; line 11 is one too many"]
+
+
+def test_orders_for_a_convoy_created_this_turn_wait_for_the_next(game):
+    sc, state = game
+    city = next(c for c in state["cities"] if c.owner == 100)
+    label = sc.map.grid.label(city.cell, "ccrr")
+    text = sheet_for(game, **{"pre 1": f"CREATE {label} LAND", "pre 2": "BUY 2 CARS #2",
+                              "extra": "CONVOY #2\n1: NW\n"})
+    _, found = findings(game, text)
+    assert len(found) == 1 and "created this turn cannot move" in found[0].message
+
+
+def test_the_turn_on_the_sheet_is_compared_with_the_clans_next(game):
+    text = sheet_for(game).replace("TURN 1", "TURN 3")
+    _, found = findings(game, text)
+    assert [(d.severity, d.line) for d in found] == [(Severity.WARNING, 2)]
+
+
+def test_identify_reads_clan_and_account_and_the_intake_checks_the_password(game):
+    sc, state = game
+    text = sheet_for(game)
+    m = RULESET.identify(Submission(text), sc)
+    assert (m.faction, m.step, m.password) == (100, None, sc.faction(100).password)
+    sub = match_submission(Submission(text), RULESET, sc, 1)
+    assert (sub.faction, sub.meta["match"]) == (100, OK)
+    bad = match_submission(Submission(re.sub(r"ACCOUNT \S+", "ACCOUNT 1", text)), RULESET, sc, 1)
+    assert bad.meta["match"] == BAD_PASSWORD
+    assert RULESET.identify(Submission("CLAN 999\n"), sc).faction is None
+    assert RULESET.identify(Submission("no header"), sc).faction is None
