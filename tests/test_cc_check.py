@@ -165,3 +165,61 @@ def test_identify_reads_clan_and_account_and_the_intake_checks_the_password(game
     assert bad.meta["match"] == BAD_PASSWORD
     assert RULESET.identify(Submission("CLAN 999\n"), sc).faction is None
     assert RULESET.identify(Submission("no header"), sc).faction is None
+
+
+ONE_BY_ONE = [
+    ({"c1 1": "BOMB", "c1 2": "BOMB"}, "BOMB only once a turn"),
+    ({"c1 1": "PRACTICE", "c1 2": "PR"}, "PRACTICE only once a turn"),
+    ({"c1 1": "HUNT", "c1 2": "HU"}, "HUNT only once a turn"),
+    ({"c1 1": "RAZE", "c1 2": "RAZE"}, "RAZE only once a turn"),
+    ({"c1 1": "FISH"}, "FISH is for sea convoys"),
+    ({"c1 1": "PAVE N"}, None),
+    ({"c1 1": "ABSORB 1"}, "cannot absorb itself"),
+    ({"pre 1": "DEFEND 9901"}, "9901 is not on this map"),
+    ({"pre 1": "GARRISON 5 99**"}, "99** matches no hex"),
+    ({"pre 1": "DEFEND 0101", "pre 2": "DEFEND 010*"}, "already raised by an earlier DEFEND"),
+    ({"pre 1": "SELL 1 CAR #3"}, "no convoy #3"),
+    ({"pre 1": "SELL CONVOY #3"}, "no convoy #3"),
+    ({"pre 1": "GIVE 1 CAR #1 #1"}, "two different convoys"),
+    ({"pre 1": "GIVE 1 CAR #1 #7"}, "no convoy #7"),
+    ({"pre 1": "CONVERT 5 SEA"}, "no convoy #5"),
+    ({"pre 1": "ORDER 1 1", "pre 2": "ORDER 1 1"}, "ORDER only once a turn"),
+    ({"pre 1": "BAN 137", "pre 2": "BAN 100"}, "BAN names your own clan"),
+    ({"pre 1": "BAN 444"}, "no clan 444"),
+    ({"pre 1": 'ME ALL "a"', "pre 2": 'BR ALL "b"'}, "only one message to ALL"),
+    ({"pre 1": 'ME 137 "' + "y" * 101 + '"'}, "messages are at most 100"),
+    ({"pre 1": 'ME 9901 "hello"'}, "9901 is not on this map"),
+    ({"pre 1": 'NAME #1 "' + "z" * 21 + '"'}, "names are at most 20"),
+    ({"pre 1": "CREATE 9901 LAND"}, "9901 is not on this map"),
+    ({"pre 1": "ASSIGN 9901 5"}, "9901 is not on this map"),
+    ({"pre 1": "ERECT 9901 AIR"}, "9901 is not on this map"),
+    ({"pre 1": "BUILD 9901 FARM"}, "9901 is not on this map"),
+    ({"pre 1": "SABOTAGE 9901"}, "9901 is not on this map"),
+    ({"pre 1": "GAMBLE 9901"}, "9901 is not on this map"),
+]
+
+
+@pytest.mark.parametrize("fill,expect", ONE_BY_ONE, ids=[e or "clean" for _, e in ONE_BY_ONE])
+def test_each_check_on_its_own_line(game, fill, expect):
+    text = sheet_for(game, **fill)
+    sheet, found = findings(game, text)
+    if expect is None:
+        assert found == []
+        return
+    hits = [d for d in found if expect in d.message]
+    assert len(hits) == 1, [d.message for d in found]
+    last = max(sheet.orders, key=lambda x: x.line)
+    assert hits[0].line == last.line  # the later order of a pair, or the only one
+
+
+def test_turn_bound_orders_follow_the_clans_own_turn(game):
+    sc, state = game
+    late = state.copy()
+    next(c for c in late["clans"] if c.number == 100).turns_run = 4   # its next turn is 5
+    text = RULESET.orders_template(late, 100, sc).replace(
+        "PRE-TURN CLAN ORDERS -", "PRE-TURN CLAN ORDERS -\n1: NAME \"Jury Riggers\"\n2: ES 999 OWNER\n"
+                                  "3: ES 137 OWNER INCOME\n;", 1)
+    sheet = RULESET.parse_orders(text)
+    found = RULESET.check(sheet, late, 100, sc)
+    assert sorted((d.line, d.message) for d in found) == [
+        (9, "the clan's name can be changed only until turn 3"), (10, "there is no clan 999 in this game")]
