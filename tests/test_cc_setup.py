@@ -148,10 +148,14 @@ def test_special_structures_in_15_to_20_percent_never_on_barren_or_city_hexes(gm
 
 
 def test_an_island_start_gets_a_sea_convoy(gmap):
-    sc = scenario(gmap, n=2, seed=3, attrs={0: {"city": _city(gmap, "Honolulu")}})
+    """Hawaii and Puerto Rico start at sea; Cuba, a large island, with a land convoy (CONVERT)."""
+    sc = scenario(gmap, n=3, seed=3, attrs={0: {"city": _city(gmap, "Honolulu")},
+                                            1: {"city": _city(gmap, "Havana")},
+                                            2: {"city": _city(gmap, "San Juan")}})
     state = initial_state(sc)
+    types = [next(c.type for c in state["convoys"] if c.owner == f.number) for f in sc.factions]
+    assert types == ["sea", "land", "sea"]
     c = next(c for c in state["convoys"] if c.owner == sc.factions[0].number)
-    assert c.type == "sea"
     assert {v.type: v.count for v in state["vehicles"] if v.convoy == c.id} == {"motorboat": 1, "jetski": 1}
 
 

@@ -49,7 +49,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _int("start_city_troops", 50, "Garrison of a clan's start city (not in the book)", 0),
     _int("neutral_garrison_min_pct", 20, "Uncontrolled city garrison at start, least (% of capacity; not in the book)", 0, 100),
     _int("neutral_garrison_max_pct", 50, "Uncontrolled city garrison at start, most (% of capacity; not in the book)", 0, 100),
-    _int("island_land_hexes", 60, "A start whose land mass has fewer hexes is an island: its convoy is a sea convoy", 0),
+    _int("island_land_hexes", 10, "A start whose land mass has fewer hexes is an island: its convoy is a sea convoy", 0),
     _int("hex_defense_start_min", 1, "Starting hex defence, least", 1, 10),
     _int("hex_defense_start_max", 5, "Starting hex defence, most", 1, 10),
     _pick("hex_production", ("fixed", "reroll"), "Hex production", "X15: rolled once at setup, or each turn"),
