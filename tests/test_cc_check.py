@@ -103,6 +103,9 @@ def test_a_wrong_or_missing_account_refuses_the_whole_sheet(game):
     assert screen(sheet, found).sheet.orders == []
     _, found = findings(game, re.sub(r"ACCOUNT \S+", "", text))
     assert "no account number" in found[0].message
+    _, found = findings(game, text.replace("CLAN 100 ", "CLAN 137 "))
+    assert [(d.line, d.severity) for d in found] == [(0, Severity.ERROR)]
+    assert "says clan 137 (line 2)" in found[0].message
 
 
 def test_limits_that_need_no_simulation(game):
@@ -223,3 +226,27 @@ def test_turn_bound_orders_follow_the_clans_own_turn(game):
     found = RULESET.check(sheet, late, 100, sc)
     assert sorted((d.line, d.message) for d in found) == [
         (9, "the clan's name can be changed only until turn 3"), (10, "there is no clan 999 in this game")]
+
+
+def test_the_template_prints_the_books_sample_convoy_as_the_book_does(game):
+    """[CONVOY ORDERS]: Robin's Hood #1, 4 trucks, 1 bus, 3 vans, 9 cars, 6 bikes with a Gunner,
+    Merchant, Chemist, Politician, Armsmaster and Trainer: troops 172 of 172, rifles 6 of 6,
+    grenades 17 of 17, rockets 4 of 4, strength 748, fuel cost 56, cargo max 81, kill mode N."""
+    sc, state = game
+    s = state.copy()
+    clan = next(c for c in s["clans"] if c.number == 100)
+    clan.name = "Robin's Hood"
+    c = next(c for c in s["convoys"] if c.owner == 100)
+    c.cell = sc.map.grid.parse("1525", "ccrr")
+    c.hidden, c.troops, c.rifles, c.grenades, c.rockets, c.morale, c.training = False, 172, 6, 17, 4, 95, 100
+    s.tables["vehicles"] = [v for v in s["vehicles"] if v.convoy != c.id] + [
+        Vehicle(c.id, t, n) for t, n in (("truck", 4), ("bus", 1), ("van", 3), ("car", 9), ("bike", 6))]
+    s["experts"].extend(Expert(c.id, e) for e in ("GUN", "MER", "CHE", "POL", "ARM", "TRA"))
+    block = RULESET.orders_template(s, 100, sc).split("ORDERS FOR")[1].split("POST-TURN")[0]
+    assert block.splitlines()[:6] == [
+        " LAND CONVOY #1 (Robin's Hood #1) IN HEX 1525 [CAPTURE]:",
+        "Vehicles: 4 trucks, 1 bus, 3 vans, 9 cars, 6 bikes",
+        "Troops: 172 of 172  Rifles: 6 of 6  Grenades: 17 of 17  Rockets: 4 of 4",
+        "Combat Strength: 748  Morale: 95  Training: 100  Health: 100",
+        "Fuel Cost: 56  Kill: N  Cargo: 0 (max 81)",
+        "Experts: Armsmaster, Chemist, Gunner, Merchant, Politician, Trainer"]

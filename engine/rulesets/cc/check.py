@@ -176,10 +176,9 @@ def _header(out: _Findings, sheet: OrderSheet, clan, faction: int) -> None:
 def _clan_order(x: o.CcOrder, out: _Findings, scenario: Scenario, book: Book, clan, clans: set[int],
                 turn: int, on_map, convoy_ok, sheets: dict, converted: set[int]) -> None:
     opts = scenario.options
-    for attr in ("hex",):
-        label = getattr(x, attr, "")
-        if label and not on_map(label, x):
-            return
+    label = getattr(x, "hex", "")
+    if label and not on_map(label, x):
+        return
     if isinstance(x, o.Message) and x.to_hex and not on_map(x.to_hex, x):
         return
     if isinstance(x, o.Defend):
