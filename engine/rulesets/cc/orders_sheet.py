@@ -22,7 +22,6 @@ never raises: whatever it cannot read becomes a diagnostic naming the line.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from engine.orders import (
     AMBIGUOUS,
@@ -33,9 +32,10 @@ from engine.orders import (
     Tokenizer,
     unhide_spaces,
 )
-from engine.orders.tokenizer import NUMBER, STRING, Token, split_lines
+from engine.orders.tokenizer import NUMBER, Token, split_lines
 from engine.rulesets.cc import orders as o
-from engine.rulesets.cc.catalog import default_catalogs
+from engine.rulesets.cc.clan_order_args import CLAN_ORDERS
+from engine.rulesets.cc.order_words import HEX, Args, book_words, lookup
 
 TOKENS = Tokenizer(comment_chars=";", underscore_space=True)
 HEADER_WORDS = {"CLAN": "clan", "ACCOUNT": "account", "ACCT": "account", "ACCOUNT#": "account",
@@ -52,143 +52,7 @@ _AGENTS_HEAD = re.compile(r"^\W*AGENTS?\b(?!\s*#?\s*\d)", re.I)
 _BELOW_HEAD = re.compile(r"^\W*(SEE\s+BELOW|BELOW|LONG\s+TEXTS?)\W*$", re.I)
 _STAT = re.compile(r"^\W*([A-Za-z]+)[A-Za-z ]{0,30}:(?!\S)")
 _RULE = re.compile(r"^[\s_\-=*.]*$")
-_HEX = re.compile(r"^\d{4}$")
-_PATTERN = re.compile(r"^[\d*]{4}$")
 BELOW = "below"
-
-
-@lru_cache(maxsize=1)
-def _book_words() -> dict[str, dict[str, str]]:
-    """The words the reader knows from the book's catalogs (the checker uses the game's)."""
-    cats = default_catalogs()
-    vehicles: dict[str, str] = {}
-    for v in cats["vehicles"]:
-        for name in (v["id"], v["name"], v["plural"]):
-            if name:
-                vehicles[name.upper().replace("_", " ")] = v["id"]
-    experts = {}
-    for e in cats["experts"]:
-        experts[e["code"].upper()] = e["code"]
-        experts[e["name"].upper()] = e["code"]
-    return {
-        "convoy": {r["keyword"]: r["keyword"] for r in cats["convoy_orders"]},
-        "convoy_codes": {r["code"]: r["keyword"] for r in cats["convoy_orders"] if r["code"]},
-        "clan": {r["keyword"]: r["keyword"] for r in cats["clan_orders"]},
-        "clan_codes": {r["code"]: r["keyword"] for r in cats["clan_orders"]},
-        "vehicles": vehicles, "experts": experts,
-        "buildings": {b["code"].upper(): b["code"] for b in cats["buildings"]},
-        "custom": {**{c["id"].upper(): c["id"] for c in cats["custom_structures"]},
-                   **{c["name"].upper(): c["id"] for c in cats["custom_structures"]}},
-        "espionage": {e["keyword"].upper(): e["keyword"] for e in cats["espionage"]},
-        "goods": {g["id"].upper(): g["id"] for g in cats["goods"]},
-    }
-
-
-def _lookup(word: str, names: dict[str, str], codes: dict[str, str]) -> tuple[str | None, list[str]]:
-    """Keyword by its name, its two-letter code, or a unique abbreviation of 3+ letters."""
-    w = word.upper().rstrip(".,:")
-    if w in names:
-        return names[w], [w]
-    if w in codes:
-        return codes[w], [w]
-    if len(w) < 3:
-        return None, []
-    hits = sorted({v for k, v in names.items() if k.replace(" ", "").startswith(w)})
-    return (hits[0], hits) if len(hits) == 1 else (None, hits)
-
-
-def _item(word: str) -> str | None:
-    w = word.upper().rstrip(".,")
-    for item in o.SUPPLY_ITEMS:
-        if w in (item.upper(), item.upper().rstrip("S")):
-            return item
-    return None
-
-
-class _Args:
-    """The words after an order's keyword, taken one by one with readable complaints."""
-
-    def __init__(self, toks: list[Token], reader: Reader, lineno: int, text: str):
-        self.toks, self.i, self.r, self.line, self.text = toks, 0, reader, lineno, text
-
-    def more(self) -> bool:
-        return self.i < len(self.toks)
-
-    def peek(self) -> Token | None:
-        return self.toks[self.i] if self.more() else None
-
-    def take(self) -> Token | None:
-        t = self.peek()
-        self.i += self.more()
-        return t
-
-    def bad(self, message: str, kind: str = INVALID, severity: Severity = Severity.ERROR) -> None:
-        self.r.say(kind, message, self.line, self.text, severity)
-
-    def number(self, what: str, required: bool = True, signed: bool = False) -> int | None:
-        t = self.peek()
-        if t is None or t.kind != NUMBER:
-            if required:
-                self.bad(f"{what} missing: a number" if t is None else f"{what}: {t.text!r} is not a number")
-            return None
-        self.i += 1
-        v = int(t.text)
-        if v < 0 and not signed:
-            self.bad(f"{what} cannot be negative ({v})")
-            return None
-        return v
-
-    def hex(self, what: str = "hex", required: bool = True, pattern: bool = False) -> str | None:
-        t = self.peek()
-        ok = _PATTERN if pattern else _HEX
-        if t is None or not ok.match(t.raw):
-            if required:
-                self.bad(f"{what} missing" if t is None else
-                         f"{what}: {t.raw!r} is not a hex (four digits, CCRR, e.g. 0825"
-                         + (", * for any digit)" if pattern else ")"))
-            return None
-        self.i += 1
-        return t.raw
-
-    def convoy(self, what: str = "convoy number", required: bool = True) -> int | None:
-        t = self.peek()
-        if t is not None and t.raw == "#" and self.i + 1 < len(self.toks):
-            self.i += 1
-            t = self.peek()
-        raw = (t.raw.lstrip("#") if t is not None else "")
-        if not raw.isdigit() or len(raw) > 2:
-            if required:
-                self.bad(f"{what} missing (write #1, #2...)" if t is None else
-                         f"{what}: {t.raw!r} is not a convoy number (write #1, #2...)")
-            return None
-        self.i += 1
-        return int(raw)
-
-    def text_arg(self, what: str, required: bool = True) -> str | None:
-        """A quoted text, SEE BELOW (filled from the BELOW block), or unquoted words (warned)."""
-        if not self.more():
-            if required:
-                self.bad(f"{what} missing: write it in quotes")
-            return None
-        t = self.toks[self.i]
-        if t.kind == STRING:
-            self.i += 1
-            if t.unterminated:
-                self.bad(f"{what}: the closing quote is missing; read to the end of the line",
-                         AMBIGUOUS, Severity.WARNING)
-            return t.text
-        words = [x.text for x in self.toks[self.i:]]
-        self.i = len(self.toks)
-        if [w.upper() for w in words] == ["SEE", "BELOW"]:
-            return self.r.see_below(self.line, self.text)
-        self.bad(f"{what} not in quotes; read as {' '.join(words)!r}", AMBIGUOUS, Severity.WARNING)
-        return " ".join(words)
-
-    def rest(self) -> None:
-        if self.more():
-            extra = " ".join(t.raw for t in self.toks[self.i:])
-            self.bad(f"ignored the extra words {extra!r}", INVALID, Severity.WARNING)
-            self.i = len(self.toks)
 
 
 class Reader:
@@ -200,7 +64,7 @@ class Reader:
         self.used: dict[tuple[str, int], set[int]] = {}
         self.below: list[str] = []
         self.waiting: list[tuple[o.CcOrder | None, int, str, str]] = []  # SEE BELOW texts
-        self.words = _book_words()
+        self.words = book_words()
 
     # ---- diagnostics ------------------------------------------------------------------------
 
@@ -310,7 +174,7 @@ class Reader:
         return self._clan_order(lineno, text, toks)
 
     def _agent(self, lineno: int, text: str, toks: list[Token]) -> o.CcOrder | None:
-        args = _Args(toks, self, lineno, text)
+        args = Args(toks, self, lineno, text)
         if toks[0].raw.upper() == "AGENT":
             args.take()
             n = args.number("agent number")
@@ -325,12 +189,12 @@ class Reader:
 
     def _convoy_order(self, lineno: int, text: str, toks: list[Token]) -> o.CcOrder | None:
         w = toks[0].raw.upper().rstrip(".,")
-        args = _Args(toks[1:], self, lineno, text)
+        args = Args(toks[1:], self, lineno, text)
         if w in o.DIRECTIONS:
             args.rest()
             return o.Move(keyword="MOVE", direction=o.DIRECTIONS[w])
         if toks[0].kind == NUMBER:
-            if not _HEX.match(toks[0].raw):
+            if not HEX.match(toks[0].raw):
                 self.say(INVALID, f"{toks[0].raw!r} is not a hex to move to (four digits, e.g. 0825)",
                          lineno, text)
                 return None
@@ -343,7 +207,7 @@ class Reader:
         elif w == "SPY":
             keyword, hits = "PLANT", ["PLANT"]  # the book prints PLANT's format as SPY (X73)
         else:
-            keyword, hits = _lookup(w, self.words["convoy"], self.words["convoy_codes"])
+            keyword, hits = lookup(w, self.words["convoy"], self.words["convoy_codes"])
         if keyword == "MOVE":
             self.say(INVALID, "to move, write a direction (N NE SE S SW NW) or the hex number",
                      lineno, text)
@@ -371,7 +235,7 @@ class Reader:
         elif keyword == "HIRE":
             t = args.peek()
             if t is not None:
-                code, hits = _lookup(t.raw, self.words["experts"], {})
+                code, hits = lookup(t.raw, self.words["experts"], {})
                 if code is None:
                     args.bad(f"expert {t.raw!r} is " + (f"ambiguous ({', '.join(hits)})" if hits
                                                         else "no expert of the book"))
@@ -416,12 +280,12 @@ class Reader:
 
     def _clan_order(self, lineno: int, text: str, toks: list[Token]) -> o.CcOrder | None:
         w = toks[0].raw.upper().rstrip(".,")
-        keyword, hits = _lookup(w, self.words["clan"], self.words["clan_codes"])
+        keyword, hits = lookup(w, self.words["clan"], self.words["clan_codes"])
         if keyword is None:
             self._unknown(lineno, text, w, hits, "clan")
             return None
-        args = _Args(toks[1:], self, lineno, text)
-        order = _CLAN[keyword](self, args)
+        args = Args(toks[1:], self, lineno, text)
+        order = CLAN_ORDERS[keyword](self, args)
         if order is None:
             return None
         order.keyword = keyword
@@ -454,352 +318,6 @@ class Reader:
                 if hasattr(order, attr):
                     setattr(order, attr, value)
                     break
-
-
-# ---- clan order arguments ----------------------------------------------------------------------
-
-def _vehicle(r: Reader, args: _Args) -> str | None:
-    """A vehicle by id, name or plural; two words for Piper Cub."""
-    t = args.peek()
-    if t is None:
-        return None
-    nxt = args.toks[args.i + 1].raw if args.i + 1 < len(args.toks) else ""
-    for words, n in (((t.text + " " + nxt).upper(), 2), (t.text.upper(), 1)):
-        if words in r.words["vehicles"]:
-            args.i += n
-            return r.words["vehicles"][words]
-    return None
-
-
-def _create(r: Reader, a: _Args) -> o.CcOrder | None:
-    h = a.hex("CREATE: the city's hex")
-    if h is None:
-        return None
-    t = a.take()
-    kind = o.CONVOY_TYPES.get(t.raw.upper()) if t is not None else None
-    if kind is None:
-        a.bad("CREATE needs a convoy type: LAND, SEA, AMPHIB, MILITARY or AIR")
-        return None
-    name = a.text_arg("the convoy's name", required=False) or ""
-    return o.Create(hex=h, type=kind, name=name)
-
-
-def _buy_sell(r: Reader, a: _Args, sell: bool) -> o.CcOrder | None:
-    verb = "SELL" if sell else "BUY"
-    t = a.peek()
-    if sell and t is not None and t.raw.upper() == "CONVOY":
-        a.take()
-        n = a.convoy()
-        return None if n is None else o.Sell(whole_convoy=True, convoy=n)
-    q = a.number(f"{verb}: quantity")
-    if q is None:
-        return None
-    t = a.peek()
-    if t is None:
-        a.bad(f"{verb} {q} what? Name a vehicle or a supply (FOOD, FUEL, PARTS, VACCINE, RIFLES...)")
-        return None
-    if t.raw.upper() in ("TROOP", "TROOPS"):
-        a.bad("troops are enlisted (ENLIST), never bought or sold")
-        return None
-    item = _item(t.raw)
-    if item is not None:
-        a.take()
-        if a.more() and a.peek().raw.startswith("#"):
-            a.bad(f"{verb} of supplies takes no convoy number (they go to the stockpile)",
-                  severity=Severity.WARNING)
-            a.take()
-        cls = o.Sell if sell else o.Buy
-        return cls(quantity=q, item=item)
-    vehicle = _vehicle(r, a)
-    if vehicle is None:
-        a.bad(f"{verb}: {t.raw!r} is neither a vehicle nor a supply of the book")
-        return None
-    n = a.convoy(f"{verb} {q} {vehicle}: the convoy")
-    if n is None:
-        return None
-    cls = o.Sell if sell else o.Buy
-    return cls(quantity=q, vehicle=vehicle, convoy=n)
-
-
-def _assign(r: Reader, a: _Args, fortify: bool) -> o.CcOrder | None:
-    h = a.hex("the city's hex")
-    if h is None:
-        return None
-    troops = a.number("troops", required=not fortify, signed=True)
-    if troops is None and not fortify:
-        return None
-    claymores = a.number("claymores", required=False, signed=True)
-    return o.Assign(hex=h, troops=troops or 0, claymores=claymores or 0, fortify=fortify)
-
-
-def _erect(r: Reader, a: _Args) -> o.CcOrder | None:
-    h = a.hex("ERECT: the city's hex")
-    if h is None:
-        return None
-    out: list[str] = []
-    while a.more():
-        t = a.take()
-        code = r.words["buildings"].get(t.raw.upper()[:3])
-        if code is None:
-            a.bad(f"{t.raw!r} is no building (three letters: AIR ARM BAR BAT CHU HEL HOS IND JUN "
-                  "MAR RAD REC SHE SPO STO)")
-            continue
-        if len(out) == 6:
-            a.bad(f"at most 6 buildings an ERECT order; {t.raw} and after are ignored")
-            a.i = len(a.toks)
-            break
-        out.append(code)
-    if not out:
-        a.bad("ERECT names no building")
-        return None
-    return o.Erect(hex=h, buildings=out)
-
-
-def _defend(r: Reader, a: _Args, raise_level: bool) -> o.CcOrder | None:
-    troops = None
-    t = a.peek()
-    # a 1-2 digit number first is troops; hexes are four digits (reading X81)
-    if t is not None and t.kind == NUMBER and len(t.raw.lstrip("+-")) <= 2:
-        troops = a.number("troops", signed=True)
-    elif not raise_level:
-        a.bad("GARRISON needs the troops first (1-2 digits; negative withdraws), then hexes")
-        return None
-    hexes: list[str] = []
-    while a.more():
-        h = a.hex("hex", pattern=True)
-        if h is None:
-            a.take()
-            continue
-        hexes.append(h)
-    if not hexes:
-        a.bad("no hex given (CCRR, * for any digit)")
-        return None
-    if len(hexes) > 6:
-        a.bad(f"at most six hexes an order; {', '.join(hexes[6:])} ignored")
-        hexes = hexes[:6]
-    return o.Defend(troops=troops, hexes=hexes, raise_level=raise_level)
-
-
-def _give(r: Reader, a: _Args) -> o.CcOrder | None:
-    t = a.peek()
-    if t is not None and t.raw.upper() == "ALL":
-        a.take()
-        e = a.take()
-        if e is None or e.raw.upper() not in ("EXPERTS", "EXPERT"):
-            a.bad("GIVE ALL works only as GIVE ALL EXPERTS from# to#")
-            return None
-        order = o.Give(all_experts=True)
-    else:
-        q = a.number("GIVE: quantity", required=False)
-        t = a.peek()
-        if t is None:
-            a.bad("GIVE what? A quantity and an item, vehicle or expert, then two convoy numbers")
-            return None
-        order = o.Give(quantity=1 if q is None else q)
-        up = t.raw.upper().rstrip(".,")
-        expert = r.words["experts"].get(up)
-        if up in ("TROOP", "TROOPS", "CARGO"):
-            a.take()
-            order.item = "troops" if up.startswith("TROOP") else "cargo"
-        elif (item := _item(up)) is not None and item in ("rifles", "grenades", "rockets", "bombs"):
-            a.take()
-            order.item = item
-        elif expert is not None:
-            a.take()
-            order.expert = expert
-        elif up in r.words["goods"]:
-            a.take()
-            order.item = "cargo"
-        else:
-            v = _vehicle(r, a)
-            if v is None:
-                a.bad(f"GIVE: {t.raw!r} is no vehicle, expert, weapon, TROOPS or CARGO a convoy carries")
-                return None
-            order.vehicle = v
-        if q is None and not order.expert:
-            a.bad("GIVE needs a quantity")
-            return None
-    giver = a.convoy("the giving convoy")
-    receiver = a.convoy("the receiving convoy") if giver is not None else None
-    if giver is None or receiver is None:
-        return None
-    order.giver, order.receiver = giver, receiver
-    return order
-
-
-def _build(r: Reader, a: _Args) -> o.CcOrder | None:
-    h = a.hex("BUILD: the hex")
-    if h is None:
-        return None
-    t = a.take()
-    s = r.words["custom"].get(t.raw.upper()) if t is not None else None
-    if s is None:
-        a.bad("BUILD needs a structure: DERRICK, FARM, SHOP, LAB, CAMP, GARRISON or REFUGE")
-        return None
-    return o.Build(hex=h, structure=s)
-
-
-def _quantity(cls: type, what: str):
-    def read(r: Reader, a: _Args) -> o.CcOrder | None:
-        q = a.number(what)
-        return None if q is None else cls(quantity=q)
-    return read
-
-
-def _vigilance(r: Reader, a: _Args) -> o.CcOrder | None:
-    p = a.number("VIGILANCE: percentage (0-50)")
-    if p is not None and p > 100:
-        a.bad(f"VIGILANCE {p}% is more than all of a city")
-        return None
-    return None if p is None else o.Vigilance(percent=p)
-
-
-def _clan_number(a: _Args, what: str) -> int | None:
-    t = a.peek()
-    raw = t.raw.lstrip("#") if t is not None else ""
-    if not raw.isdigit() or len(raw) > 3:
-        a.bad(f"{what}: " + ("missing" if t is None else f"{t.raw!r} is not a clan number"))
-        return None
-    a.take()
-    return int(raw)
-
-
-def _espionage(r: Reader, a: _Args) -> o.CcOrder | None:
-    clan = _clan_number(a, "ESPIONAGE: the clan to spy on")
-    if clan is None:
-        return None
-    words: list[str] = []
-    while a.more():
-        t = a.take()
-        k = r.words["espionage"].get(t.raw.upper())
-        if k is None:
-            a.bad(f"{t.raw!r} is no espionage keyword (OWNER ALLIES ENEMIES INCOME HEXES CITIES CONVOYS)")
-        elif k not in words:
-            words.append(k)
-    if not words:
-        a.bad("ESPIONAGE names nothing to learn")
-        return None
-    return o.Espionage(clan=clan, keywords=words)
-
-
-def _convert(r: Reader, a: _Args) -> o.CcOrder | None:
-    n = a.convoy()
-    if n is None:
-        return None
-    t = a.take()
-    kind = o.CONVOY_TYPES.get(t.raw.upper()) if t is not None else None
-    if kind is None:
-        a.bad("CONVERT needs the new type: LAND, SEA, AMPHIB, MILITARY or AIR")
-        return None
-    return o.Convert(convoy=n, type=kind, name=a.text_arg("the new name", required=False) or "")
-
-
-def _hex_order(r: Reader, a: _Args) -> o.CcOrder | None:
-    h = a.hex()
-    return None if h is None else o.HexOrder(hex=h)
-
-
-def _lines(r: Reader, a: _Args) -> o.CcOrder | None:
-    pre = a.number("ORDER: pre-turn lines")
-    post = a.number("ORDER: post-turn lines", required=False) if pre is not None else None
-    return None if pre is None else o.BuyLines(pre=pre, post=post or 0)
-
-
-def _toward(r: Reader, a: _Args) -> o.CcOrder | None:
-    t = a.peek()
-    if t is not None and t.raw.upper() == "ALL":
-        a.take()
-        return o.Toward(all=True)
-    clan = _clan_number(a, "the clan")
-    return None if clan is None else o.Toward(clan=clan)
-
-
-def _message(signed: bool):
-    def read(r: Reader, a: _Args) -> o.CcOrder | None:
-        t = a.peek()
-        if t is None:
-            a.bad("to whom? A clan number, a hex or ALL, then the text in quotes")
-            return None
-        m = o.Message(signed=signed)
-        raw = t.raw.lstrip("#")
-        if t.raw.upper() == "ALL":
-            m.to_all = True
-        elif _HEX.match(raw) and not t.raw.startswith("#"):
-            m.to_hex = raw
-        elif raw.isdigit() and len(raw) <= 3:
-            m.to_clan = int(raw)
-        else:
-            a.bad(f"{t.raw!r} is neither a clan number, a hex nor ALL")
-            return None
-        a.take()
-        text = a.text_arg("the message")
-        if text is None:
-            return None
-        if ">" in text:
-            a.bad("a message may not contain '>' (it marks signed and public messages)")
-            return None
-        m.message = text
-        return m
-    return read
-
-
-def _name(r: Reader, a: _Args) -> o.CcOrder | None:
-    t = a.peek()
-    convoy = None
-    if t is not None and t.kind != STRING and t.raw.lstrip("#").isdigit():
-        convoy = a.convoy()
-    name = a.text_arg("the name")
-    return None if name is None else o.Name(convoy=convoy, name=name)
-
-
-def _phone(r: Reader, a: _Args) -> o.CcOrder | None:
-    t = a.take()
-    if t is None or t.raw.upper() not in ("ON", "OFF"):
-        a.bad("PHONE ON number, or PHONE OFF")
-        return None
-    if t.raw.upper() == "OFF":
-        return o.Phone(on=False)
-    number = " ".join(x.text for x in a.toks[a.i:])
-    a.i = len(a.toks)
-    if not any(ch.isdigit() for ch in number):
-        a.bad("PHONE ON needs the number, e.g. (513)555-3902")
-        return None
-    return o.Phone(on=True, number=number)
-
-
-def _slogan(r: Reader, a: _Args) -> o.CcOrder | None:
-    text = a.text_arg("the slogan")
-    return None if text is None else o.Slogan(slogan=text)
-
-
-_CLAN = {
-    "CREATE": _create,
-    "BUY": lambda r, a: _buy_sell(r, a, False),
-    "SELL": lambda r, a: _buy_sell(r, a, True),
-    "ENLIST": _quantity(o.Enlist, "ENLIST: troops"),
-    "TRAIN": _quantity(o.Train, "TRAIN: agents"),
-    "ASSIGN": lambda r, a: _assign(r, a, False),
-    "FORTIFY": lambda r, a: _assign(r, a, True),
-    "ERECT": _erect,
-    "DEFEND": lambda r, a: _defend(r, a, True),
-    "GARRISON": lambda r, a: _defend(r, a, False),
-    "GIVE": _give,
-    "BUILD": _build,
-    "VIGILANCE": _vigilance,
-    "ESPIONAGE": _espionage,
-    "CONVERT": _convert,
-    "SABOTAGE": _hex_order,
-    "GAMBLE": _hex_order,
-    "ORDER": _lines,
-    "EVENT": lambda r, a: o.Event(),
-    "ALLY": _toward,
-    "BAN": _toward,
-    "MESSAGE": _message(False),
-    "BROADCAST": _message(True),
-    "NAME": _name,
-    "PHONE": _phone,
-    "SLOGAN": _slogan,
-}
 
 
 def parse(text: str, source: str = "") -> OrderSheet:
