@@ -250,3 +250,42 @@ def test_the_template_prints_the_books_sample_convoy_as_the_book_does(game):
         "Combat Strength: 748  Morale: 95  Training: 100  Health: 100",
         "Fuel Cost: 56  Kill: N  Cargo: 0 (max 81)",
         "Experts: Armsmaster, Chemist, Gunner, Merchant, Politician, Trainer"]
+
+
+def _own_city(game, clan=100):
+    sc, state = game
+    city = next(c for c in state["cities"] if c.owner == clan)
+    return sc.map.grid.label(city.cell, "ccrr"), city
+
+
+def test_pre_turn_orders_need_what_the_clan_holds_and_post_turn_ones_are_warned(game):
+    sc, state = game
+    mine, city = _own_city(game)
+    theirs, _ = _own_city(game, 137)
+    text = sheet_for(game, **{
+        "pre 1": f"ASSIGN {theirs} 5", "pre 2": f"ASSIGN {mine} 5", "pre 3": f"CREATE {mine} MILITARY",
+        "pre 4": f"ERECT {mine} ARM", "pre 5": f"CREATE {mine} MILITARY",
+        "post 1": f"FORTIFY {theirs}", "post 2": f"GAMBLE {mine}", "post 3": f"SABOTAGE {theirs}",
+        "post 4": f"DEFEND {theirs} {mine}", "post 5": f"BUILD {mine} GARRISON"})
+    sheet, found = findings(game, text)
+    line = {x.line: f"{x.section} {x.slot}" for x in sheet.orders}
+    got = sorted((line[d.line], d.severity.value, d.message.split(" (")[0].split(";")[0]) for d in found)
+    terrain = sc.map.terrain_at(city.cell)
+    expect = [("post 1", "warning", f"you hold no city at {theirs} now"),
+              ("post 2", "error", f"there is no casino at {mine}"),
+              ("post 3", "warning", f"you have no spy planted at {theirs}"),
+              ("post 4", "warning", f"you hold no hex {theirs} now"),
+              ("pre 1", "error", f"you hold no city at {theirs}"),
+              ("pre 3", "error", "a military convoy is created only in a city with an Armory")]
+    if terrain != "metropolis":
+        expect.append(("post 5", "error", f"a garrison cannot stand on {terrain}"))
+    assert got == sorted(expect)
+
+
+def test_a_sea_convoy_needs_a_coast(game):
+    sc, state = game
+    for clan in (100, 137, 174, 211):
+        label, city = _own_city(game, clan)
+        coastal = any(sc.map.terrain_at(n) in ("water", "sea_lane") for n in sc.map.grid.neighbours(city.cell))
+        _, found = findings(game, sheet_for(game, clan, **{"pre 1": f"CREATE {label} SEA"}), clan)
+        assert [d.message.endswith("has no water beside it") for d in found] == ([] if coastal else [True])
