@@ -283,3 +283,10 @@ def test_unregistered_but_reads_orders_through_the_ruleset():
     sheet = RULESET.parse_orders(BOOK_SAMPLE, "s")
     assert len(sheet.orders) == 5 and not sheet.errors
     assert "ATTACK" in RULESET.order_keywords() and "NW" in RULESET.order_keywords()
+
+
+def test_defend_and_garrison_take_six_hexes_at_most():
+    sheet = parse("PRE-TURN\n1: GARRISON 5 0101 0102 0103 0104 0105 0106 0107\n2: DE 0101 **** 0102 0103 0104 0105 01*7\n")
+    assert [len(x.hexes) for x in sheet.orders] == [6, 6]
+    assert [(d.line, d.kind) for d in sheet.errors] == [(2, INVALID), (3, INVALID)]
+    assert "0107 ignored" in sheet.errors[0].message
