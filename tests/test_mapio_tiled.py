@@ -260,6 +260,18 @@ def test_foreign_and_broken_files(tmp_path, name, content, message):
     assert str(p) in str(e.value) and message in str(e.value)
 
 
+def test_damaged_encoding_declaration_is_a_map_file_error(tmp_path):
+    # hypothesis found it: one flipped byte turns UTF-8 into an unknown codec name
+    good = tmp_path / "m.tmx"
+    export_map(sample_map("hex"), good)
+    bad = tmp_path / "bad.tmx"
+    bad.write_bytes(good.read_bytes().replace(b'encoding="UTF-8"', b'encoding="TTF-8"', 1))
+    assert b"TTF-8" in bad.read_bytes()
+    with pytest.raises(MapFileError, match="encoding") as e:
+        import_map(bad)
+    assert str(bad) in str(e.value)
+
+
 def test_missing_file_and_folder(tmp_path):
     with pytest.raises(MapFileError, match="cannot read"):
         import_map(tmp_path / "nope.tmx")

@@ -22,6 +22,8 @@ def _xml(raw: bytes, what: str) -> ET.Element:
         return ET.fromstring(raw)
     except ET.ParseError as e:
         raise bad(f"{what} is not well-formed XML ({e})") from None
+    except LookupError as e:  # a damaged encoding declaration, e.g. encoding="TTF-8"
+        raise bad(f"{what} declares an encoding Python does not know ({e})") from None
 
 
 def _num(v: str | None, where: str) -> float | int:
