@@ -24,9 +24,9 @@ from engine.map import GameMap, new_map
 
 WORKSPACES = ("editor", "scenario", "console", "viewer")
 OPEN_FILTER = ("Maps, games and bundles (*.rsmap *.rsmap.gz *.rsgame *.db *.sqlite *.rsbundle "
-               "*.tmj *.tmx);;"
+               "*.rsbundle.gz *.tmj *.tmx);;"
                "Realmsmith maps (*.rsmap *.rsmap.gz);;Game databases (*.rsgame *.db *.sqlite);;"
-               "Report bundles (*.rsbundle);;"
+               "Report bundles (*.rsbundle *.rsbundle.gz);;"
                "Tiled maps (*.tmj *.tmx);;All files (*)")
 DEMO_MAP = Path(__file__).resolve().parents[1] / "maps" / "kok-demo" / "map.rsmap"
 
@@ -171,6 +171,13 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str | Path) -> bool:
         """Open a map file, game database or foreign map; on failure the open map stays."""
+        if str(path).lower().endswith(".rsbundle.gz"):
+            # the outbox attaches bundles compressed; only the viewer reads them, and the
+            # map being edited stays open
+            if not self.viewer.open_paths([path]):
+                return False
+            self.tabs.setCurrentWidget(self.viewer)
+            return True
         if not self.confirm_discard():
             return False
         try:

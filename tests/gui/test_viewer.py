@@ -214,6 +214,20 @@ def test_studio_opens_bundle_in_viewer_workspace(qtbot, game):
     assert win.viewer.turn.step == 2
 
 
+def test_studio_opens_compressed_bundle_from_the_outbox(qtbot, game, tmp_path):
+    from app.main_window import MainWindow
+    from engine.outbox import compressed
+
+    gz = tmp_path / (Path(game[1]).name + ".gz")
+    gz.write_bytes(compressed(Path(game[1]).read_bytes()))
+    win = MainWindow(interactive=False)
+    qtbot.addWidget(win)
+    assert win.open_path(gz)
+    assert win.tabs.currentWidget() is win.viewer
+    assert win.viewer.turn.step == 2
+    assert not win.open_path(tmp_path / "missing.rsbundle.gz")
+
+
 def test_selftest_exits_zero():
     r = subprocess.run([sys.executable, "-m", "app.viewer", "--selftest"], cwd=ROOT,
                        capture_output=True, text=True, timeout=120,
