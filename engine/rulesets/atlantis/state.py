@@ -9,6 +9,8 @@ Readings this schema fixes (docs/atlantis.md):
 - skill training is kept as total study *days* of the whole unit (30 a man-month), so
   merging units averages exactly and splitting divides without losing any (the book's
   "no rounding off"); the level is computed from days per man (catalog.level_of);
+- people are `Unit.men`, not rows of `unit_items` (the catalog's item "man" is what BUY
+  and GIVE name; everything else a unit carries is a `unit_items` row);
 - regions hold only land: oceans have no economy, their names come from the map;
 - `seq` orders units within a region as the report lists them (who arrived first), which
   decides building protection and the order units act in within a phase.
