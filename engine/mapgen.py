@@ -424,12 +424,14 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     wobble = value_noise(xy, rng, 6.0, octaves=3)
     depth = float(p.get("central_depth", 12)) * s
     if depth <= 0 or central <= 2 * depth:
-        land = dist / central + wobble * 0.45 < 1.0  # wobble only bites inwards: the gap stays ocean
+        # wobble only bites inwards (the gap stays ocean), and at most a few regions, so the
+        # central coast stays a few regions' sail from every starting island
+        land = dist + wobble * min(0.45 * central, 2.5 * s) < central
         centre_cell = int(np.argmin(dist))
     else:  # many players: the central island is a broad ring of land around an inland sea,
         # so its coast holds every starting island without a million regions inside
         inner = value_noise(xy, _rng(dice, "inland sea"), 6.0, octaves=3)
-        land = (dist + wobble * 0.4 * depth < central) & (dist - inner * 0.3 * depth > central - depth)
+        land = (dist + wobble * 2.5 * s < central) & (dist - inner * 0.3 * depth > central - depth)
         centre_cell = int(np.argmin(np.abs(dist - (central - depth / 2)) + np.abs(xy[:, 1] - mid[1])))
     land[centre_cell] = True
     land = _component(grid, land, centre_cell)
