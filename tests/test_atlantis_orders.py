@@ -167,3 +167,11 @@ def test_what_is_not_built_says_so(game):
                  lambda: RS.render({}, "text")):
         with pytest.raises(NotImplementedError, match="Atlantis adjudication is not built yet"):
             call()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127, blacklist_characters='"'), max_size=60))
+def test_fast_tokens_are_the_shared_tokenizers(line):
+    from engine.rulesets.atlantis.parser import TOKENS, tokens
+
+    assert tokens(line, 3) == TOKENS.tokenize(line, 3)

@@ -8,7 +8,7 @@ import pytest
 
 from engine import registry
 from engine.rulesets.atlantis.catalog import Names, level_of
-from engine.rulesets.atlantis.world import conquest_map, region_title
+from engine.rulesets.atlantis.world import ISLAND_TERRAINS, conquest_map, region_title
 from engine.scenario import Faction, Scenario
 
 RS = registry.get("atlantis")
@@ -116,6 +116,8 @@ def test_conquest_world(factions):
         assert 2 <= gap <= 8  # a few regions' sail to the central island
         start = [s for s in m.sites.values() if s.kind == "start" and s.cell in a.cells]
         assert len(start) == 1 and m.terrain_at(start[0].cell) == "plain"
+        # every faction's island has the same land (a fair start)
+        assert sorted(m.terrain_at(c) for c in a.cells) == sorted(ISLAND_TERRAINS)
     assert all(m.area_of(c) is not None for c in central)  # every region is in a named area
 
 

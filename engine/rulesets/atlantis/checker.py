@@ -52,8 +52,23 @@ class _View:
                 or self.level(unit, "crossbow") >= 1 and its.get("crossbow", 0) > 0)
 
 
-def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
+_LAST: list = []  # (state, its tables' lists and lengths, view): one entry
+
+
+def _view(state: State) -> _View:
+    """The index of a state, kept while the same state is checked again (the intake checks
+    every faction's orders against one state); holding the state keeps its identity."""
+    key = tuple((id(state[t]), len(state[t])) for t in ("units", "unit_skills", "unit_items",
+                                                         "factions", "regions"))
+    if _LAST and _LAST[0] is state and _LAST[1] == key:
+        return _LAST[2]
     v = _View.of(state)
+    _LAST[:] = [state, key, v]
+    return v
+
+
+def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
+    v = _view(state)
     out: list[Diagnostic] = []
 
     def say(order: o.AtlantisOrder, message: str, severity: Severity = Severity.ERROR) -> None:

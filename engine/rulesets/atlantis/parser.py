@@ -21,16 +21,28 @@ and CLAIM without a number, flags other than 0/1.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from engine.orders import AMBIGUOUS, ILLEGAL, INVALID, OrderSheet, Severity, Token, Tokenizer
 from engine.orders.diagnostics import Diagnostic
-from engine.orders.tokenizer import NUMBER, STRING, split_lines
+from engine.orders.tokenizer import NUMBER, STRING, WORD, split_lines
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis.catalog import Names, default_names
 from engine.rulesets.atlantis.state import ATTITUDES
 
 TOKENS = Tokenizer(comment_chars="", underscore_space=True)
+_WORD = re.compile(r"\S+")
+_NUM = re.compile(r"[+-]?\d+")
+
+
+def tokens(body: str, n: int) -> list[Token]:
+    """The shared tokenizer's tokens; plain ASCII lines without quotes (nearly all of a
+    file) are split by one regular expression to the same result, twice as fast."""
+    if '"' in body or not body.isascii():
+        return TOKENS.tokenize(body, n)
+    return [Token(w.replace("_", " "), NUMBER if _NUM.fullmatch(w) else WORD, n, m.start() + 1, w)
+            for m in _WORD.finditer(body) for w in (m.group(),)]
 
 
 def strip_comment(line: str) -> str:
@@ -106,13 +118,14 @@ class Parser:
     # ---- the file -----------------------------------------------------------------
 
     def parse(self) -> OrderSheet:
-        for n, raw in split_lines(self.text):
+        lines = split_lines(self.text)
+        for n, raw in lines:
             try:
                 self.line(n, raw)
             except Exception as e:  # never raise on input; say where it happened
                 self.say(INVALID, f"this line could not be read ({type(e).__name__})", n, raw)
         if self.current is not None:
-            self.close_set(len(split_lines(self.text)), "", ended=False)
+            self.close_set(len(lines), "", ended=False)
         if not self.sets:
             self.say(INVALID, "no #atlantis line: nothing in this text is read as orders "
                      "(start the orders with #atlantis <faction> \"<password>\")", 0)
@@ -137,7 +150,7 @@ class Parser:
             self.close_set(n, raw, ended=True)
             return
         body = strip_comment(raw)
-        toks = TOKENS.tokenize(body, n)
+        toks = tokens(body, n)
         if not toks:
             return
         repeat = False
