@@ -398,6 +398,7 @@ def _nearest(points: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 # ---- Atlantis Conquest -----------------------------------------------------------------------
 
 ATLANTIS_LAND = ("plain", "forest", "mountain", "swamp")
+ATLANTIS_ISLAND = ("plain", "mountain", "forest", "swamp", "plain", "forest", "mountain", "swamp")
 
 
 def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
@@ -454,8 +455,14 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     cuts = cuts / cuts[-1]
     pick = np.searchsorted(cuts, kinds, side="right").clip(0, 3)
     names[land] = np.array(ATLANTIS_LAND, dtype=object)[pick[land]]
+    # Every starting island gets the same land, so no player starts richer: the start (a
+    # plain one can recruit and move from) first, the others by distance from it.
+    mix = tuple(p.get("island_terrains", ATLANTIS_ISLAND))
     for cells in islands:
-        names[cells[0]] = "plain"  # a starting region one can recruit and move from
+        names[cells[0]] = "plain"
+        rest = sorted(cells[1:], key=lambda c: (grid.distance(cells[0], c), c))
+        for c, t in zip(rest, mix[1:], strict=False):
+            names[c] = t
     _paint(m, names, ["ocean", *ATLANTIS_LAND])
     for i, cells in enumerate(islands):
         name = _name(d, taken)

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from engine import registry
+from engine.mapgen import ATLANTIS_ISLAND as ISLAND_TERRAINS
 from engine.rulesets.atlantis.catalog import Names, level_of
-from engine.rulesets.atlantis.world import ISLAND_TERRAINS, conquest_map, region_title
+from engine.rulesets.atlantis.world import conquest_map, region_title
 from engine.scenario import Faction, Scenario
 
 RS = registry.get("atlantis")

@@ -23,27 +23,13 @@ DIRECTION_NAMES = {"N": "North", "NE": "Northeast", "SE": "Southeast", "S": "Sou
                    "SW": "Southwest", "NW": "Northwest"}
 
 
-# Every starting island gets the same land, so no faction starts richer (a reading: the
-# book does not say). The start region first, then the others by distance from it.
-ISLAND_TERRAINS = ("plain", "mountain", "forest", "swamp", "plain", "forest", "mountain", "swamp")
-
-
-def conquest_map(factions: int, seed: int | str = 1, island_terrains: tuple[str, ...] =
-                 ISLAND_TERRAINS, **params: Any) -> GameMap:
-    """The book's Conquest layout for 1 to 1,000 factions, the same for the same seed."""
+def conquest_map(factions: int, seed: int | str = 1, **params: Any) -> GameMap:
+    """The book's Conquest layout for 1 to 1,000 factions, the same for the same seed; every
+    starting island has the same land (mapgen.ATLANTIS_ISLAND unless `island_terrains`)."""
     if not 1 <= factions <= 1000:
         raise ValueError(f"an Atlantis Conquest world holds 1 to 1,000 factions, not {factions}")
     width, height = atlantis_size(factions, params.get("gap", 4))
-    m = generate("atlantis", width, height, seed, players=factions, **params)
-    if island_terrains:
-        for site in sorted(m.sites.values(), key=lambda s: s.id):
-            area = m.area_of(site.cell) if site.kind == "start" else None
-            if area is None:
-                continue
-            cells = sorted(area.cells, key=lambda c: (m.grid.distance(site.cell, c), c))
-            for cell, terrain in zip(cells, island_terrains, strict=False):
-                m.set_terrain([cell], terrain)
-    return m
+    return generate("atlantis", width, height, seed, players=factions, **params)
 
 
 def area_name(gmap: GameMap, cell: int, ocean_name: str = "Atlantis Ocean") -> str:
