@@ -370,8 +370,17 @@ def _units(cur: Cursor, what: str) -> tuple[o.UnitRef, ...]:
     return tuple(out)
 
 
+_LATER_FLAGS = {"true": True, "t": True, "on": True, "false": False, "f": False, "off": False}
+
+
 def _flag(p: Parser, cur: Cursor) -> dict:
     t = cur.next()
+    if t is not None and t.text.casefold() in _LATER_FLAGS:
+        # later servers also take true/false, on/off, t/f; understood, with a note
+        value = _LATER_FLAGS[t.text.casefold()]
+        p.notes.append(Problem(f"the book's flags are 1 and 0; {t.text!r} read as {int(value)}",
+                               AMBIGUOUS, Severity.WARNING))
+        return {"value": value}
     if t is None or t.text not in ("0", "1"):
         raise Problem(f"the flag must be 1 (set) or 0 (clear), not {t.text if t else 'nothing'}")
     return {"value": t.text == "1"}
