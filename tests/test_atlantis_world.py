@@ -181,3 +181,21 @@ def test_initial_state():
     scen.factions.append(Faction(9, "Latecomers"))
     with pytest.raises(ValueError, match="faction 9 .* has no starting region"):
         RS.initial_state(scen)
+
+
+def test_validate_names_what_would_stop_the_start():
+    from engine.validation import validate_scenario
+
+    m = conquest_map(4, seed=3)
+    scen = Scenario("atlantis", "t", m, RS.default_catalogs(), RS.default_options(),
+                    [Faction(n, f"F{n}", f"f{n}@example.org") for n in (1, 2, 3, 4)], 3)
+    assert validate_scenario(scen, RS) == []
+    m.set_terrain([0], "lava")
+    scen.factions[0].attrs["start"] = "(0,0)"
+    scen.factions[1].attrs["start"] = "(0,0)"
+    ocean = m.grid.label(int(np.flatnonzero(m.terrain == m.terrains.index("ocean"))[0]))
+    scen.factions[2].attrs["start"] = ocean
+    said = [p.message for p in validate_scenario(scen, RS)]
+    assert "terrain 'lava' of the map is not in the terrains catalog" in said
+    assert "faction 2 starts in the region of faction 1, (0,0)" in said
+    assert f"faction 3 (F3) starts at sea, {ocean}" in said

@@ -51,6 +51,33 @@ class AtlantisConquest(Ruleset):
         return (StartField("player", "sites", "Start sites"),
                 StartField("start", "cell", "Starting region", notation="atlantis"))
 
+    def validate(self, scenario: Scenario) -> list[str]:
+        """What would stop a game from starting: terrains missing from the catalog, starts
+        at sea, two factions on one starting region."""
+        import numpy as np
+
+        from engine.rulesets.atlantis.world import start_cell
+
+        if scenario.initial is not None:
+            return []
+        m, out = scenario.map, []
+        terrains = {r["name"]: r for r in scenario.catalogs["terrains"]}
+        used = {m.terrains[int(i)] for i in np.unique(m.terrain)}
+        for t in sorted(used - set(terrains)):
+            out.append(f"terrain {t!r} of the map is not in the terrains catalog")
+        taken: dict[int, int] = {}
+        for f in sorted(scenario.factions, key=lambda f: f.number):
+            cell = start_cell(scenario, f.number)
+            if cell is None:
+                continue  # said by the generic check of starts
+            if terrains.get(m.terrain_at(cell), {}).get("ocean"):
+                out.append(f"faction {f.number} ({f.name}) starts at sea, {m.grid.label(cell)}")
+            if cell in taken:
+                out.append(f"faction {f.number} starts in the region of faction {taken[cell]}, "
+                           f"{m.grid.label(cell)}")
+            taken.setdefault(cell, f.number)
+        return out
+
     def phases(self) -> list[Phase]:
         raise NotImplementedError(f"{NOT_BUILT}: the turn sequence (instant orders, combat, "
                                   "steal, give, tax, magic, market, movement, month-long "
