@@ -230,19 +230,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             # are normal (the GM's, split players'): the ruleset judged them above
             if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
                 found += [_unmatched(s) for s in svc.status().unmatched]
-        for d in found:
-            if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
-                print(d.format())
-        errors = sum(d.severity == Severity.ERROR for d in found)
-        print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
-              file=sys.stderr)
-        return EXIT_ERRORS if errors else EXIT_OK
+        return _print_findings(found, args.quiet)
 
 
 def _check_without_game(args: argparse.Namespace) -> int:
     """Syntax only: each file's orders read by the ruleset's parser, no game state."""
     from engine import registry
-    from engine.orders import Severity
 
     try:
         rs = registry.get(args.ruleset)
@@ -262,8 +255,15 @@ def _check_without_game(args: argparse.Namespace) -> int:
             print(f"{sub.source_name or f}: {who}, {len(sheet.orders)} order(s), "
                   f"{len(sheet.errors)} error(s)", file=sys.stderr)
             found += sheet.sorted_diagnostics()
+    return _print_findings(found, args.quiet)
+
+
+def _print_findings(found: list, quiet: bool) -> int:
+    """Errors (and warnings unless quiet) on stdout, the counts on stderr; exit 1 on errors."""
+    from engine.orders import Severity
+
     for d in found:
-        if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
+        if d.severity == Severity.ERROR or not quiet and d.severity == Severity.WARNING:
             print(d.format())
     errors = sum(d.severity == Severity.ERROR for d in found)
     print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",

@@ -393,26 +393,24 @@ def _text(cur: Cursor, raw: bool = False) -> str:
     return " ".join((t.raw if raw and t.kind != STRING else t.text) for t in toks)
 
 
-def _item(p: Parser, cur: Cursor, what: str = "an item") -> str:
+def _named(cur: Cursor, lookup, what: str) -> str:
+    """The rest of the line as a catalog name (item, skill), or the player's mistake."""
     toks = cur.rest()
     if not toks:
         raise Problem(f"needs {what}")
     text = " ".join(t.text for t in toks)
-    name = p.names.item(text)
+    name = lookup(text)
     if name is None:
-        raise Problem(f"unknown item {text!r}")
+        raise Problem(f"unknown {what.split()[-1]} {text!r}")
     return name
+
+
+def _item(p: Parser, cur: Cursor) -> str:
+    return _named(cur, p.names.item, "an item")
 
 
 def _skill(p: Parser, cur: Cursor) -> str:
-    toks = cur.rest()
-    if not toks:
-        raise Problem("needs a skill")
-    text = " ".join(t.text for t in toks)
-    name = p.names.skill(text)
-    if name is None:
-        raise Problem(f"unknown skill {text!r}")
-    return name
+    return _named(cur, p.names.skill, "a skill")
 
 
 def _steps(cur: Cursor, ship: bool) -> tuple[str, ...]:
