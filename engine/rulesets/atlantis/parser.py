@@ -95,6 +95,7 @@ class _Set:
     line: int
     end: int = 0
     aliases: dict[int, int] = field(default_factory=dict)  # alias -> line of its FORM
+    units: dict[int, int] = field(default_factory=dict)    # unit -> line of its UNIT
 
 
 class Parser:
@@ -105,8 +106,9 @@ class Parser:
         self.current: _Set | None = None
         self.unit: o.UnitRef | None = None   # whose orders the lines are
         self.form: tuple[o.UnitRef, int] | None = None  # (the forming unit, FORM line)
-        self.long: dict[o.UnitRef, o.AtlantisOrder] = {}   # month-long order per unit
-        self.once: dict[tuple[o.UnitRef, str], o.AtlantisOrder] = {}  # CAST, STEAL..., TAX
+        # per (set, unit): the month-long order, and CAST / STEAL-ASSASSINATE / TAX-PILLAGE
+        self.long: dict[tuple[int, o.UnitRef], o.AtlantisOrder] = {}
+        self.once: dict[tuple[int, o.UnitRef, str], o.AtlantisOrder] = {}
         self.notes: list[Problem] = []  # warnings of the order being read
 
     # ---- diagnostics --------------------------------------------------------------
@@ -172,11 +174,8 @@ class Parser:
         self.statement(n, raw, toks, repeat)
 
     def open_set(self, n: int, raw: str) -> None:
-        if self.current is not None:
-            self.say(INVALID, f"a new #atlantis set starts but the set of line "
-                     f"{self.current.line} has no #end; it ends here", n, raw,
-                     severity=Severity.WARNING)
-            self.close_set(n, raw, ended=False)
+        if self.current is not None:  # the open set ends on the line before
+            self.close_set(n - 1, raw, ended=False)
         toks = TOKENS.tokenize(raw.strip()[len("#atlantis"):], n)
         faction, password = 0, ""
         if not toks or toks[0].kind != NUMBER or (toks[0].value or 0) <= 0:
@@ -264,7 +263,12 @@ class Parser:
             return
         if not cur.done:
             self.say(INVALID, "UNIT: extra words ignored", n, raw, severity=Severity.WARNING)
-        self.unit = o.UnitRef(int(t.value or 0))
+        number = int(t.value or 0)
+        seen = self.current.units.setdefault(number, n)
+        if seen != n:
+            self.say(AMBIGUOUS, f"unit {number} has orders from line {seen} already; the orders "
+                     "of both blocks count", n, raw, severity=Severity.WARNING)
+        self.unit = o.UnitRef(number)
 
     def start_form(self, order: o.Form, n: int, raw: str) -> None:
         if self.form is not None:
@@ -283,7 +287,7 @@ class Parser:
         self.unit = o.UnitRef(alias=order.alias)
 
     def add(self, order: o.AtlantisOrder, key: str, n: int, raw: str) -> None:
-        unit = order.unit
+        unit = (len(self.sets), order.unit)
         if order.month_long:
             prev = self.long.get(unit)
             if prev is not None and type(prev) is type(order) and key in o.CHAINING:
@@ -297,12 +301,12 @@ class Parser:
             self.long[unit] = order
         group = ONCE.get(key)
         if group:
-            prev = self.once.get((unit, group))
+            prev = self.once.get((*unit, group))
             if prev is not None:
                 self.say(AMBIGUOUS, f"{key} replaces {o.verb(prev)} of line {prev.line} "
                          f"({ONCE_WHY[group]})", n, raw, severity=Severity.WARNING)
                 _drop(self.sheet.orders, prev)
-            self.once[(unit, group)] = order
+            self.once[(*unit, group)] = order
         self.sheet.orders.append(order)
 
 
