@@ -140,6 +140,10 @@ WORK
     assert "not a unit of faction 1" in said[(11, Severity.ERROR)]
     assert all(d.kind == "illegal" and d.faction == 1 for d in diags)
     assert (5, Severity.ERROR) not in said  # unit 2 exists (another faction's: silver is fine)
+    two = RS.parse_orders(text + "#atlantis 2\nunit 2\nWORK\n#end\n", "f1.txt")
+    extra = [d for d in RS.check(two, state, 1, scen) if d not in diags]
+    assert [(d.line, d.severity) for d in extra] == [(13, Severity.WARNING)]
+    assert "the set for faction 2 is not faction 1's orders" in extra[0].message
 
 
 def test_check_command_without_a_game(tmp_path, capsys):

@@ -75,13 +75,18 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
         out.append(Diagnostic(ILLEGAL, f"{o.verb(order)}: {message}", order.line, 0,
                               order.text, sheet.source, severity, faction))
 
-    formed = {x.alias for x in sheet.orders if isinstance(x, o.Form)}
+    for s in sheet.header.get("sets", []):
+        if s.get("faction") and s["faction"] != faction:
+            out.append(Diagnostic(ILLEGAL, f"the set for faction {s['faction']} is not faction "
+                                  f"{faction}'s orders and is not checked here; import it on its "
+                                  "own", s.get("line", 0), 0, "", sheet.source, Severity.WARNING,
+                                  faction))
+    mine = [x for x in sheet.orders if isinstance(x, o.AtlantisOrder) and x.faction == faction]
+    formed = {x.alias for x in mine if isinstance(x, o.Form)}
     told: set[int] = set()
     claimed = 0
     f = v.factions.get(faction)
-    for order in sheet.orders:
-        if not isinstance(order, o.AtlantisOrder):
-            continue
+    for order in mine:
         who = order.unit
         if who.number:
             u = v.units.get(who.number)
