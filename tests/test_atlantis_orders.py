@@ -179,3 +179,15 @@ def test_fast_tokens_are_the_shared_tokenizers(line):
     from engine.rulesets.atlantis.parser import TOKENS, tokens
 
     assert tokens(line, 3) == TOKENS.tokenize(line, 3)
+
+
+def test_check_a_unit_too_heavy_to_move(game):
+    from engine.rulesets.atlantis.state import UnitItem
+
+    scen, state = game
+    heavy = state.copy()
+    heavy["unit_items"].append(UnitItem(1, "stone", 2))
+    sheet = RS.parse_orders("#atlantis 1\nunit 1\nMOVE N\n#end\n", "f1.txt")
+    said = [d.message for d in RS.check(sheet, heavy, 1, scen)]
+    assert said == ["MOVE: too heavy to move: 100 weight of goods, the men and horses carry 5"]
+    assert RS.check(sheet, state, 1, scen) == []

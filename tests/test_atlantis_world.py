@@ -199,3 +199,45 @@ def test_validate_names_what_would_stop_the_start():
     assert "terrain 'lava' of the map is not in the terrains catalog" in said
     assert "faction 2 starts in the region of faction 1, (0,0)" in said
     assert f"faction 3 (F3) starts at sea, {ocean}" in said
+
+
+# ---- rule functions (no turn needed) -----------------------------------------------------------
+
+def test_the_books_rider_example():
+    """One man with a horse, sword and chain mail: the horse carries 20, man and gear weigh
+    12, so he rides with 4 points; north into a plain (1) then northeast into a forest (2)
+    leaves one to spare."""
+    from engine.rulesets.atlantis import rules
+
+    items, terrains = by("items"), by("terrains")
+    rider = rules.load(1, {"horse": 1, "sword": 1, "chain armor": 1}, items)
+    assert (rider.ride_capacity, rider.people + rider.goods) == (20, 12)
+    assert rider.can_ride and rider.points == 4
+    assert rider.points - rules.entry_cost(terrains["plain"]) - rules.entry_cost(terrains["forest"]) == 1
+    assert rules.entry_cost(terrains["ocean"]) is None
+    walker = rules.load(1, {"sword": 1, "chain armor": 1}, items)
+    assert walker.points == 2  # a man carries 5: two items of weight 1
+    stone = rules.load(1, {"stone": 1}, items)
+    assert stone.points == 0  # 50 stone, a man carries 5
+    assert rules.load(2, {"stone": 1, "horse": 2}, items).points == 2  # men and horses carry 50
+    assert rules.load(1, {"stone": 1, "horse": 2}, items).points == 0  # 45 < 50
+    assert rules.load(1, {"stone": 1, "horse": 3}, items).points == 4  # horses carry man and stone
+    # the book's test is by weight only: a horse (20) carries two men (20) but not three
+    assert rules.load(2, {"horse": 1}, items).points == 4
+    assert rules.load(3, {"horse": 1}, items).points == 2
+
+
+def test_combat_readiness_and_the_odds_table():
+    from fractions import Fraction
+
+    from engine.rulesets.atlantis import rules
+
+    assert not rules.combat_ready({"combat": 0}, {"sword": 5})  # a sword alone is not enough
+    assert rules.combat_ready({"combat": 1}, {})
+    assert not rules.combat_ready({"longbow": 2}, {})
+    assert rules.combat_ready({"longbow": 2}, {"longbow": 1})
+    # 1:1 50%, 2:1 66%, 4:1 80%, 8:1 88%; 1:2 33%
+    assert [rules.hit_chance(a, 0) for a in (0, 1, 2, 3)] == [
+        Fraction(1, 2), Fraction(2, 3), Fraction(4, 5), Fraction(8, 9)]
+    assert rules.hit_chance(0, 1) == Fraction(1, 3)
+    assert rules.hit_chance(1, 2) == rules.hit_chance(3, 4)  # only the difference counts

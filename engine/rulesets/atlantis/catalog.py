@@ -127,6 +127,11 @@ def _default(name: str) -> Catalog:
     return Catalog.load(SPECS[name], DATA / f"{name}.csv")
 
 
+def default_catalog(name: str) -> Catalog:
+    """The book's catalog, shared: read it, never edit it (games edit their own copies)."""
+    return _default(name)
+
+
 def default_catalogs() -> dict[str, Catalog]:
     return {name: _default(name).copy() for name in SPECS}
 

@@ -2,7 +2,8 @@
 
 The parser has already said everything the text alone shows. Here: units that are not
 the faction's or do not exist, targets that do not exist, NEW aliases never formed, CLAIM
-and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness. Findings are warnings where the server would
+and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness, MOVE and
+ADVANCE by units too heavy to walk. Findings are warnings where the server would
 still carry out part of the order (it claims what there is), errors where it would not.
 """
 
@@ -13,7 +14,8 @@ from dataclasses import dataclass
 
 from engine.orders import ILLEGAL, Diagnostic, OrderSheet, Severity
 from engine.rulesets.atlantis import orders as o
-from engine.rulesets.atlantis.catalog import level_of
+from engine.rulesets.atlantis import rules
+from engine.rulesets.atlantis.catalog import default_catalog, level_of
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -45,11 +47,8 @@ class _View:
         return level_of(self.skills[unit].get(skill, 0), u.men if u else 0)
 
     def combat_ready(self, unit: int) -> bool:
-        """Combat 1+, or Longbow/Crossbow 1+ with the bow (a sword alone is not enough)."""
-        its = self.items[unit]
-        return (self.level(unit, "combat") >= 1
-                or self.level(unit, "longbow") >= 1 and its.get("longbow", 0) > 0
-                or self.level(unit, "crossbow") >= 1 and its.get("crossbow", 0) > 0)
+        levels = {k: self.level(unit, k) for k in ("combat", "longbow", "crossbow")}
+        return rules.combat_ready(levels, self.items[unit])
 
 
 _LAST: list = []  # (state, its tables' lists and lengths, view): one entry
@@ -82,6 +81,7 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                                   "own", s.get("line", 0), 0, "", sheet.source, Severity.WARNING,
                                   faction))
     mine = [x for x in sheet.orders if isinstance(x, o.AtlantisOrder) and x.faction == faction]
+    items = (scenario.catalogs["items"] if scenario is not None else default_catalog("items")).by("name")
     formed = {x.alias for x in mine if isinstance(x, o.Form)}
     told: set[int] = set()
     claimed = 0
@@ -111,6 +111,12 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             if r is None or order.quantity > r.recruits:
                 say(order, f"only {r.recruits if r else 0} men are for sale here this month",
                     Severity.WARNING)
+        if isinstance(order, o.Move) and who.number:  # MOVE and ADVANCE
+            u = v.units[who.number]
+            have = rules.load(u.men, v.items[who.number], items)
+            if have.points == 0:
+                say(order, f"too heavy to move: {have.goods} weight of goods, the men and "
+                    f"horses carry {have.walk_capacity}")
         ready_orders = (o.Tax, o.Pillage)
         if who.number and (isinstance(order, ready_orders)
                            or isinstance(order, o.Guard) and order.value) \
