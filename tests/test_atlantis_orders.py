@@ -191,3 +191,15 @@ def test_check_a_unit_too_heavy_to_move(game):
     said = [d.message for d in RS.check(sheet, heavy, 1, scen)]
     assert said == ["MOVE: too heavy to move: 100 weight of goods, the men and horses carry 5"]
     assert RS.check(sheet, state, 1, scen) == []
+
+
+def test_every_order_of_a_unit_not_the_factions_is_refused(game):
+    """Checker errors are binding (engine/orders/screen.py): all of unit 2's orders go."""
+    from engine.orders.screen import screen
+
+    scen, state = game
+    sheet = RS.parse_orders("#atlantis 1\nunit 2\nCLAIM 5\nWORK\nunit 1\nWORK\n#end\n", "f1.txt")
+    found = RS.check(sheet, state, 1, scen)
+    assert [(d.line, d.severity) for d in found] == [(3, Severity.ERROR), (4, Severity.ERROR)]
+    kept = screen(sheet, found).sheet.orders
+    assert [(o.verb(x), x.unit.number) for x in kept] == [("WORK", 1)]

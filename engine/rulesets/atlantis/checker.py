@@ -91,10 +91,11 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
         if who.number:
             u = v.units.get(who.number)
             if u is None or u.faction != faction:
-                if who.number not in told:
-                    told.add(who.number)
-                    say(order, f"unit {who.number} is not a unit of faction {faction}"
-                        if u is not None else f"there is no unit {who.number}")
+                # an error on every order of the unit: none of them is carried out
+                say(order, (f"unit {who.number} is not a unit of faction {faction}"
+                            if u is not None else f"there is no unit {who.number}")
+                    + ("" if who.number not in told else " (its orders are ignored)"))
+                told.add(who.number)
                 continue
         for ref in _targets(order):
             if ref.alias and not ref.faction and ref.alias not in formed:
