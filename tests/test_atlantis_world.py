@@ -241,3 +241,28 @@ def test_combat_readiness_and_the_odds_table():
         Fraction(1, 2), Fraction(2, 3), Fraction(4, 5), Fraction(8, 9)]
     assert rules.hit_chance(0, 1) == Fraction(1, 3)
     assert rules.hit_chance(1, 2) == rules.hit_chance(3, 4)  # only the difference counts
+
+
+def test_study_teaching_and_splitting():
+    from engine.rulesets.atlantis import rules
+
+    assert rules.study_days(1) == 30 and rules.study_days(5, 1) == 60  # up to twice as fast
+    assert rules.study_days(20, 1) == 45  # the book: 1 1/2 months each
+    assert rules.study_days(10, 1) == 60 and rules.study_days(30, 2) == 50
+    assert rules.split_days(90, 3, 1) == (60, 30)
+    kept, going = rules.split_days(100, 3, 2)
+    assert kept + going == 100 and (kept, going) == (34, 66)  # no days lost
+
+
+def test_production_and_work():
+    from engine.rulesets.atlantis import rules
+
+    items = by("items")
+    # 5 longbows: a 5-man unit of skill 1 or a 1-man unit of skill 5
+    assert rules.production(5, 1, items["longbow"]) == rules.production(1, 5, items["longbow"]) == 5
+    assert rules.production(5, 1, items["longbow"], material_left=3) == 3  # one wood a bow
+    assert rules.production(4, 2, items["plate armor"]) == 0  # needs skill 3
+    assert rules.production(4, 5, items["plate armor"]) == 4  # one a man
+    assert rules.production(4, 5, items["plate armor"], material_left=7) == 2  # 3 iron each
+    assert rules.production(3, 2, items["iron"]) == 6
+    assert rules.work_done(3, 2) == 6 and rules.entertainment_wanted(2, 2) == 80

@@ -82,3 +82,51 @@ def hit_chance(attack: int, defence: int) -> Fraction:
     d = attack - defence
     odds = Fraction(2) ** d
     return odds / (odds + 1)
+
+
+# ---- skills (days: 30 a man-month, the whole unit's total; catalog.level_of) ----------------
+
+DAYS = 30
+
+
+def study_days(student_men: int, teacher_men: int = 0) -> int:
+    """Days each student gains in a month of STUDY: 30, up to twice that with teachers; a
+    teacher teaches at most 10 students, more dilute (1 teacher, 20 students: 45 days)."""
+    if student_men <= 0:
+        return 0
+    bonus = min(DAYS, DAYS * 10 * max(0, teacher_men) // student_men)
+    return DAYS + bonus
+
+
+def split_days(days: int, men: int, leaving: int) -> tuple[int, int]:
+    """(days kept, days going) when `leaving` of `men` leave a unit that has `days` in a
+    skill: divided as evenly as whole days allow, none lost (the leavers' share rounded
+    down, so the unit keeps the odd days)."""
+    if men <= 0 or leaving <= 0:
+        return days, 0
+    going = days * min(leaving, men) // men
+    return days - going, going
+
+
+# ---- income and production -------------------------------------------------------------------
+
+def production(men: int, level: int, item: Mapping, material_left: int | None = None) -> int:
+    """Items a unit makes in a month: men x skill level (plate armor: skill 3 needed and at
+    most one a man), no more than its material allows."""
+    if men <= 0 or level < max(1, int(item["level"])):
+        return 0
+    out = men * (int(item["per_man_cap"]) if item["per_man_cap"] else level)
+    if item["material"] and material_left is not None:
+        out = min(out, material_left // max(1, int(item["material_qty"])))
+    return out
+
+
+def work_done(men: int, level: int) -> int:
+    """Units of work on a building or ship in a month: men x Building/Shipbuilding level
+    (each takes one unit of stone or wood)."""
+    return max(0, men) * max(0, level)
+
+
+def entertainment_wanted(men: int, level: int, per_level: int = 20) -> int:
+    """Silver a unit could earn entertaining: 20 a man per level (limited by the region)."""
+    return max(0, men) * max(0, level) * per_level
