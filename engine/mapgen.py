@@ -398,6 +398,7 @@ def _nearest(points: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 # ---- Atlantis Conquest -----------------------------------------------------------------------
 
 ATLANTIS_LAND = ("plain", "forest", "mountain", "swamp")
+ATLANTIS_ISLAND = ("plain", "mountain", "forest", "swamp", "plain", "forest", "mountain", "swamp")
 
 
 def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
@@ -422,8 +423,17 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     rng = _rng(dice, "atlantis")
     dist = np.hypot(*(xy - mid).T)
     wobble = value_noise(xy, rng, 6.0, octaves=3)
-    land = dist / central + wobble * 0.45 < 1.0  # wobble only bites inwards: the gap stays ocean
-    centre_cell = int(np.argmin(dist))
+    depth = float(p.get("central_depth", 12)) * s
+    if depth <= 0 or central <= 2 * depth:
+        # wobble only bites inwards (the gap stays ocean), and at most a few regions, so the
+        # central coast stays a few regions' sail from every starting island
+        land = dist + wobble * min(0.45 * central, 2.5 * s) < central
+        centre_cell = int(np.argmin(dist))
+    else:  # many players: the central island is a broad ring of land around an inland sea,
+        # so its coast holds every starting island without a million regions inside
+        inner = value_noise(xy, _rng(dice, "inland sea"), 6.0, octaves=3)
+        land = (dist + wobble * 2.5 * s < central) & (dist - inner * 0.3 * depth > central - depth)
+        centre_cell = int(np.argmin(np.abs(dist - (central - depth / 2)) + np.abs(xy[:, 1] - mid[1])))
     land[centre_cell] = True
     land = _component(grid, land, centre_cell)
     d = dice.sub("islands")
@@ -433,7 +443,7 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     for i in range(players):
         ang = turn + 2 * math.pi * i / players
         target = mid + ring * np.array([math.cos(ang), math.sin(ang)])
-        start = int(np.argmin(np.hypot(*(xy - target).T)))
+        start = _nearest_cell(grid, xy, target)
         cells = _grow_island(grid, land, start, size, d)
         if cells is None:
             raise ValueError(f"no room for starting island {i + 1} of {players}; make the map bigger")
@@ -445,8 +455,14 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     cuts = cuts / cuts[-1]
     pick = np.searchsorted(cuts, kinds, side="right").clip(0, 3)
     names[land] = np.array(ATLANTIS_LAND, dtype=object)[pick[land]]
+    # Every starting island gets the same land, so no player starts richer: the start (a
+    # plain one can recruit and move from) first, the others by distance from it.
+    mix = tuple(p.get("island_terrains", ATLANTIS_ISLAND))
     for cells in islands:
-        names[cells[0]] = "plain"  # a starting region one can recruit and move from
+        names[cells[0]] = "plain"
+        rest = sorted(cells[1:], key=lambda c: (grid.distance(cells[0], c), c))
+        for c, t in zip(rest, mix[1:], strict=False):
+            names[c] = t
     _paint(m, names, ["ocean", *ATLANTIS_LAND])
     for i, cells in enumerate(islands):
         name = _name(d, taken)
@@ -463,6 +479,17 @@ def _atlantis(width: int, height: int, dice: Dice, **p: Any) -> GameMap:
     return m
 
 
+def atlantis_size(players: int, gap: float = 4, central_min: float = 6) -> tuple[int, int]:
+    """The smallest (width, height) of an atlantis map for `players` starting islands whose
+    central island reaches at least `central_min` regions from its middle to its coast."""
+    s = math.sqrt(3.0)
+    for w in range(8, 4002, 2):
+        h = math.ceil(w * 1.5 / s)
+        if _atlantis_fits(w, h, players, gap) and _atlantis_radii(w, h, gap)[1] >= central_min * s:
+            return w, h
+    raise ValueError(f"no atlantis map up to 4000 columns holds {players} players")
+
+
 def _atlantis_radii(width: int, height: int, gap: float) -> tuple[float, float]:
     """(ring radius of the starting islands, central island radius) in map units."""
     s = math.sqrt(3.0)
@@ -475,6 +502,20 @@ def _atlantis_fits(width: int, height: int, players: int, gap: float) -> bool:
     s = math.sqrt(3.0)
     ring, central = _atlantis_radii(width, height, gap)
     return central >= 2 * s and ring >= players * 5.5 * s / (2 * math.pi)
+
+
+def _nearest_cell(grid: Any, xy: np.ndarray, point: np.ndarray) -> int:
+    """The cell whose centre is nearest to a point: only the cells of the few columns and
+    rows around it are compared (a whole-map argmin per island is slow on huge maps)."""
+    col = int(round((point[0] - 1.0) / 1.5))
+    row = int(round((point[1] - math.sqrt(3.0) / 2) / math.sqrt(3.0)))
+    near = [c for dc in range(-2, 3) for dr in range(-2, 3)
+            if (c := grid.cell(col + dc, row + dr)) is not None]
+    if not near:
+        return int(np.argmin(np.hypot(*(xy - point).T)))
+    near.sort()
+    d = np.hypot(*(xy[near] - point).T)
+    return near[int(np.argmin(d))]
 
 
 def _component(grid: Any, mask: np.ndarray, start: int) -> np.ndarray:

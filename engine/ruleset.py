@@ -132,6 +132,11 @@ class Ruleset(ABC):
     turn_model: TurnModel = TurnModel.SIMULTANEOUS
     map_kinds: tuple[str, ...] = ("square",)
     state_schema: dict[str, type] = {}  # table name -> record dataclass
+    # What the ruleset can do yet: "parse" (read and check orders), "play" (run turns),
+    # "reports", "demo". A ruleset still being built leaves out what it lacks and raises a
+    # clear NotImplementedError there; code looping over every ruleset (new-game dialog,
+    # installer self-test) skips it for what it cannot do instead of failing.
+    capabilities: frozenset[str] = frozenset({"parse", "play", "reports", "demo"})
 
     # ---- declarations ----------------------------------------------------------
 

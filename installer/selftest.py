@@ -24,7 +24,8 @@ def _rulesets() -> str:
         rs = registry.get(name)
         if not rs.default_catalogs():  # reads resources/<ruleset>/*.csv
             raise RuntimeError(f"{name}: no catalogs")
-        rs.demo()  # reads maps/<ruleset>/...
+        if "demo" in rs.capabilities:  # a ruleset still being built may have none yet
+            rs.demo()  # reads maps/<ruleset>/...
     return ", ".join(names)
 
 

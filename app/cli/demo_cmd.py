@@ -29,7 +29,9 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
     for name in registry.available():
         rs = registry.get(name)
-        print(f"{name:<10} {rs.title or '':<34} {rs.turn_model}, maps: {', '.join(rs.map_kinds)}")
+        lacks = sorted({"play", "reports", "demo"} - rs.capabilities)
+        note = f" (not built yet: {', '.join(lacks)})" if lacks else ""
+        print(f"{name:<10} {rs.title or '':<34} {rs.turn_model}, maps: {', '.join(rs.map_kinds)}{note}")
     for name, why in registry.problems().items():
         print(f"{name:<10} FAILED TO LOAD: {why}")
     return EXIT_OK

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli import EXIT_ERRORS, EXIT_OK, CliError
+from app.cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, CliError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,8 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check orders; exit 1 if any has errors",
                        description="Without FILEs: check the orders waiting for the next turn. "
                                    "With FILEs: check those files against the current state "
-                                   "(nothing is stored). Prints file:line: error (kind): message.")
-    p.add_argument("game")
+                                   "(nothing is stored). With --ruleset instead of a GAME: "
+                                   "check the FILEs' syntax without any game, as players do "
+                                   "before sending. Prints file:line: error (kind): message.")
+    p.add_argument("game", nargs="?", help="the game (leave out with --ruleset)")
+    p.add_argument("--ruleset", help="check FILEs for this ruleset without a game (syntax only)")
     p.add_argument("files", nargs="*")
     p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders; without FILEs: "
                         "only this faction's waiting orders")
@@ -202,6 +205,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from engine.orders import Severity
 
+    if args.ruleset:
+        return _check_without_game(args)
+    if not args.game:
+        raise CliError("check needs a GAME, or --ruleset NAME and the FILEs to check", EXIT_USAGE)
     with open_game(args.game) as svc:
         found = []
         if args.files:
@@ -223,13 +230,45 @@ def cmd_check(args: argparse.Namespace) -> int:
             # are normal (the GM's, split players'): the ruleset judged them above
             if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
                 found += [_unmatched(s) for s in svc.status().unmatched]
-        for d in found:
-            if d.severity == Severity.ERROR or not args.quiet and d.severity == Severity.WARNING:
-                print(d.format())
-        errors = sum(d.severity == Severity.ERROR for d in found)
-        print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
-              file=sys.stderr)
-        return EXIT_ERRORS if errors else EXIT_OK
+        return _print_findings(found, args.quiet)
+
+
+def _check_without_game(args: argparse.Namespace) -> int:
+    """Syntax only: each file's orders read by the ruleset's parser, no game state."""
+    from engine import registry
+
+    try:
+        rs = registry.get(args.ruleset)
+    except registry.UnknownRuleset as e:
+        raise CliError(str(e), EXIT_USAGE) from None
+    paths = ([args.game] if args.game else []) + list(args.files)
+    if not paths:
+        raise CliError("check --ruleset needs the FILEs to check", EXIT_USAGE)
+    found = []
+    for f in paths:
+        batch = _read_orders(Path(f))
+        found += batch.problems
+        for sub in batch.submissions:
+            sheet = rs.parse_orders(sub.text, sub.source_name or f)
+            faction = sheet.header.get("faction")
+            who = f"faction {faction}" if faction is not None else "no faction"
+            print(f"{sub.source_name or f}: {who}, {len(sheet.orders)} order(s), "
+                  f"{len(sheet.errors)} error(s)", file=sys.stderr)
+            found += sheet.sorted_diagnostics()
+    return _print_findings(found, args.quiet)
+
+
+def _print_findings(found: list, quiet: bool) -> int:
+    """Errors (and warnings unless quiet) on stdout, the counts on stderr; exit 1 on errors."""
+    from engine.orders import Severity
+
+    for d in found:
+        if d.severity == Severity.ERROR or not quiet and d.severity == Severity.WARNING:
+            print(d.format())
+    errors = sum(d.severity == Severity.ERROR for d in found)
+    print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
+          file=sys.stderr)
+    return EXIT_ERRORS if errors else EXIT_OK
 
 
 def _unmatched(sub):

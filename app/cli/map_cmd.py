@@ -40,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     q = ms.add_parser("generate", help="a generated map (continents, islands, atlantis)")
     q.add_argument("out", metavar="OUT")
     q.add_argument("--kind", choices=("hex", "square", "regions"), default="hex")
-    q.add_argument("--size", required=True, help="WIDTHxHEIGHT in cells")
+    q.add_argument("--size", required=True, help="WIDTHxHEIGHT in cells; atlantis: or 'auto', "
+                                                 "the smallest map for --players")
     q.add_argument("--seed", default="1", help="same seed, same map (default 1)")
     q.add_argument("--style", choices=("continents", "islands", "atlantis"), default="continents")
     q.add_argument("--orientation", choices=("flat", "pointy"), default="flat")
@@ -184,9 +185,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from engine.mapgen import generate
+    from engine.mapgen import atlantis_size, generate
 
-    w, h = parse_size(args.size)
+    if args.size == "auto":
+        if args.style != "atlantis":
+            raise CliError("--size auto is for --style atlantis; give WIDTHxHEIGHT", EXIT_USAGE)
+        w, h = atlantis_size(args.players or 8)
+    else:
+        w, h = parse_size(args.size)
     params: dict[str, Any] = {"style": args.style}
     if args.kind == "hex" and args.style != "atlantis":
         params["orientation"] = args.orientation

@@ -58,6 +58,8 @@ class NewGameDialog(QDialog):
         self.ruleset.setObjectName("ruleset")
         for name in registry.available():
             rs = registry.get(name)
+            if "play" not in rs.capabilities:  # turns not built yet: no game to start
+                continue
             self.ruleset.addItem(f"{rs.title or name} ({name})", name)
         self.info = QLabel("")
         self.info.setObjectName("rulesetInfo")

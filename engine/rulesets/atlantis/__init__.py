@@ -1,0 +1,132 @@
+"""Atlantis Conquest 1.0 (Geoff Dunbar, 1998): hex regions, factions of units, skills, items,
+month-long orders, stealth, combat rounds and magic.
+
+What exists (docs/atlantis.md): the catalogs, the state schema, the Conquest world and the
+state a game starts from, the orders parser and checker, and `identify`. The turn itself
+(the book's ten-step sequence), the reports, the orders template and the demo are NOT
+built yet: they raise NotImplementedError with a message that says so, and the ruleset's
+`capabilities` leave out "play", "reports" and "demo" so code looping over every ruleset
+skips it there instead of failing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.events import EventLog
+from engine.orders import Diagnostic, OrderSheet
+from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
+from engine.rulesets.atlantis import catalog as _cat
+from engine.rulesets.atlantis.state import SCHEMA
+from engine.scenario import Scenario
+from engine.state import State
+from engine.tables import Catalog, OptionSpec, TableSpec
+
+NOT_BUILT = "Atlantis adjudication is not built yet"
+
+
+class AtlantisConquest(Ruleset):
+    name = "atlantis"
+    title = "Atlantis Conquest 1.0"
+    turn_model = TurnModel.SIMULTANEOUS
+    map_kinds = ("hex",)
+    state_schema = SCHEMA
+    capabilities = frozenset({"parse"})
+
+    # ---- declarations --------------------------------------------------------------
+
+    def catalog_specs(self) -> dict[str, TableSpec]:
+        return dict(_cat.SPECS)
+
+    def default_catalogs(self) -> dict[str, Catalog]:
+        return _cat.default_catalogs()
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return _cat.OPTIONS
+
+    def terrain_letters(self) -> dict[str, str]:
+        return {r["letter"]: r["name"] for r in self.default_catalogs()["terrains"].rows}
+
+    def start_fields(self) -> tuple[StartField, ...]:
+        return (StartField("player", "sites", "Start sites"),
+                StartField("start", "cell", "Starting region", notation="atlantis"))
+
+    def validate(self, scenario: Scenario) -> list[str]:
+        """What would stop a game from starting: terrains missing from the catalog, starts
+        at sea, two factions on one starting region."""
+        import numpy as np
+
+        from engine.rulesets.atlantis.world import start_cell
+
+        if scenario.initial is not None:
+            return []
+        m, out = scenario.map, []
+        terrains = {r["name"]: r for r in scenario.catalogs["terrains"]}
+        used = {m.terrains[int(i)] for i in np.unique(m.terrain)}
+        for t in sorted(used - set(terrains)):
+            out.append(f"terrain {t!r} of the map is not in the terrains catalog")
+        taken: dict[int, int] = {}
+        for f in sorted(scenario.factions, key=lambda f: f.number):
+            cell = start_cell(scenario, f.number)
+            if cell is None:
+                continue  # said by the generic check of starts
+            if terrains.get(m.terrain_at(cell), {}).get("ocean"):
+                out.append(f"faction {f.number} ({f.name}) starts at sea, {m.grid.label(cell)}")
+            if cell in taken:
+                out.append(f"faction {f.number} starts in the region of faction {taken[cell]}, "
+                           f"{m.grid.label(cell)}")
+            taken.setdefault(cell, f.number)
+        return out
+
+    def phases(self) -> list[Phase]:
+        raise NotImplementedError(f"{NOT_BUILT}: the turn sequence (instant orders, combat, "
+                                  "steal, give, tax, magic, market, movement, month-long "
+                                  "orders, maintenance) is still to be written")
+
+    # ---- game life ---------------------------------------------------------------------
+
+    def initial_state(self, scenario: Scenario) -> State:
+        from engine.rulesets.atlantis.world import initial_state
+
+        if scenario.map.kind not in self.map_kinds:
+            raise ValueError(f"Atlantis is played on a hex map; this map is {scenario.map.kind}")
+        return initial_state(self.state_schema, scenario)
+
+    def parse_orders(self, text: str, source: str = "") -> OrderSheet:
+        from engine.rulesets.atlantis.parser import parse_orders
+
+        return parse_orders(text, source)
+
+    def check(self, sheet: OrderSheet, state: State, faction: int,
+              scenario: Scenario) -> list[Diagnostic]:
+        from engine.rulesets.atlantis.checker import check
+
+        return check(sheet, state, faction, scenario)
+
+    def identify(self, submission: Submission, scenario: Scenario) -> Match:
+        from engine.rulesets.atlantis.identify import identify
+
+        return identify(submission, scenario)
+
+    # ---- not built yet ---------------------------------------------------------------------
+
+    def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
+               diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
+        raise NotImplementedError(f"{NOT_BUILT}: there are no Atlantis reports yet")
+
+    def render(self, report: dict[str, Any], fmt: str = "text") -> str:
+        raise NotImplementedError(f"{NOT_BUILT}: there are no Atlantis reports yet")
+
+    def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
+        raise NotImplementedError(f"{NOT_BUILT}: Atlantis has no demo yet")
+
+    # ---- player viewer hooks -----------------------------------------------------------------
+
+    def order_keywords(self) -> list[str]:
+        from engine.rulesets.atlantis.orders import BOOK_ORDERS, DIRECTIONS
+
+        return sorted({*BOOK_ORDERS, "UNIT", "END", "NEW", "FACTION", "#ATLANTIS", "#END",
+                       *DIRECTIONS})
+
+
+RULESET = AtlantisConquest()

@@ -1,0 +1,137 @@
+"""Checking a parsed Atlantis orders sheet against the game state (nothing is changed).
+
+The parser has already said everything the text alone shows. Here: units that are not
+the faction's or do not exist, targets that do not exist, NEW aliases never formed, CLAIM
+and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness, MOVE and
+ADVANCE by units too heavy to walk. Findings are warnings where the server would
+still carry out part of the order (it claims what there is), errors where it would not.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from engine.orders import ILLEGAL, Diagnostic, OrderSheet, Severity
+from engine.rulesets.atlantis import orders as o
+from engine.rulesets.atlantis import rules
+from engine.rulesets.atlantis.catalog import default_catalog, level_of
+from engine.scenario import Scenario
+from engine.state import State
+
+
+@dataclass
+class _View:
+    """The parts of the state the checks read, indexed once."""
+
+    units: dict
+    skills: dict
+    items: dict
+    factions: dict
+    regions: dict
+
+    @classmethod
+    def of(cls, state: State) -> _View:
+        skills: dict = defaultdict(dict)
+        for r in state["unit_skills"]:
+            skills[r.unit][r.skill] = r.days
+        items: dict = defaultdict(dict)
+        for r in state["unit_items"]:
+            items[r.unit][r.item] = r.count
+        return cls({u.number: u for u in state["units"]}, skills, items,
+                   {f.number: f for f in state["factions"]},
+                   {r.cell: r for r in state["regions"]})
+
+    def level(self, unit: int, skill: str) -> int:
+        u = self.units.get(unit)
+        return level_of(self.skills[unit].get(skill, 0), u.men if u else 0)
+
+    def combat_ready(self, unit: int) -> bool:
+        levels = {k: self.level(unit, k) for k in ("combat", "longbow", "crossbow")}
+        return rules.combat_ready(levels, self.items[unit])
+
+
+_LAST: list = []  # (state, its tables' lists and lengths, view): one entry
+
+
+def _view(state: State) -> _View:
+    """The index of a state, kept while the same state is checked again (the intake checks
+    every faction's orders against one state); holding the state keeps its identity."""
+    key = tuple((id(state[t]), len(state[t])) for t in ("units", "unit_skills", "unit_items",
+                                                         "factions", "regions"))
+    if _LAST and _LAST[0] is state and _LAST[1] == key:
+        return _LAST[2]
+    v = _View.of(state)
+    _LAST[:] = [state, key, v]
+    return v
+
+
+def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
+    v = _view(state)
+    out: list[Diagnostic] = []
+
+    def say(order: o.AtlantisOrder, message: str, severity: Severity = Severity.ERROR) -> None:
+        out.append(Diagnostic(ILLEGAL, f"{o.verb(order)}: {message}", order.line, 0,
+                              order.text, sheet.source, severity, faction))
+
+    for s in sheet.header.get("sets", []):
+        if s.get("faction") and s["faction"] != faction:
+            out.append(Diagnostic(ILLEGAL, f"the set for faction {s['faction']} is not faction "
+                                  f"{faction}'s orders and is not checked here; import it on its "
+                                  "own", s.get("line", 0), 0, "", sheet.source, Severity.WARNING,
+                                  faction))
+    mine = [x for x in sheet.orders if isinstance(x, o.AtlantisOrder) and x.faction == faction]
+    items = (scenario.catalogs["items"] if scenario is not None else default_catalog("items")).by("name")
+    formed = {x.alias for x in mine if isinstance(x, o.Form)}
+    told: set[int] = set()
+    claimed = 0
+    f = v.factions.get(faction)
+    for order in mine:
+        who = order.unit
+        if who.number:
+            u = v.units.get(who.number)
+            if u is None or u.faction != faction:
+                # an error on every order of the unit: none of them is carried out
+                say(order, (f"unit {who.number} is not a unit of faction {faction}"
+                            if u is not None else f"there is no unit {who.number}")
+                    + ("" if who.number not in told else " (its orders are ignored)"))
+                told.add(who.number)
+                continue
+        for ref in _targets(order):
+            if ref.alias and not ref.faction and ref.alias not in formed:
+                say(order, f"NEW {ref.alias} is not formed in these orders (FORM {ref.alias})")
+            elif ref.number and ref.number not in v.units:
+                say(order, f"there is no unit {ref.number}")
+        if isinstance(order, o.Claim) and f is not None:
+            claimed += order.amount
+            if claimed > f.unclaimed:
+                say(order, f"the faction has {f.unclaimed} unclaimed silver; "
+                    f"{claimed} claimed in all", Severity.WARNING)
+        if isinstance(order, o.Buy) and order.item == "man" and who.number:
+            r = v.regions.get(v.units[who.number].cell)
+            if r is None or order.quantity > r.recruits:
+                say(order, f"only {r.recruits if r else 0} men are for sale here this month",
+                    Severity.WARNING)
+        if isinstance(order, o.Move) and who.number:  # MOVE and ADVANCE
+            u = v.units[who.number]
+            have = rules.load(u.men, v.items[who.number], items)
+            if have.points == 0:
+                say(order, f"too heavy to move: {have.goods} weight of goods, the men and "
+                    f"horses carry {have.walk_capacity}")
+        ready_orders = (o.Tax, o.Pillage)
+        if who.number and (isinstance(order, ready_orders)
+                           or isinstance(order, o.Guard) and order.value) \
+                and not v.combat_ready(who.number):
+            say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
+                "Crossbow 1 with the bow)")
+    return out
+
+
+def _targets(order: o.AtlantisOrder) -> list[o.UnitRef]:
+    if isinstance(order, (o.Give, o.Steal, o.Assassinate, o.Promote)):
+        return [order.target] if order.target.number or order.target.alias else []
+    if isinstance(order, (o.Attack, o.Teach)):
+        return list(order.targets)
+    if isinstance(order, o.Cast) and order.target is not None:
+        return [order.target, *order.units]
+    return []

@@ -1,0 +1,132 @@
+"""Pure rule functions of the book that need no turn: carrying and movement mode, entering
+costs, combat readiness, the skill contest odds. The checker uses them now; the turn's
+phases will use the same functions (they are not adjudication by themselves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+WALK_POINTS, RIDE_POINTS, SHIP_POINTS = 2, 4, 4
+
+
+@dataclass(frozen=True)
+class Load:
+    """What a unit weighs and can carry (Movement: people weigh 10 and carry 5; horses
+    weigh 50 and carry 20; the item table for the rest)."""
+
+    people: int          # weight of the men
+    goods: int           # weight of everything else but horses (and men)
+    horses: int          # weight of the horses
+    walk_capacity: int   # what men and horses carry
+    ride_capacity: int   # what the horses carry
+
+    @property
+    def total(self) -> int:
+        return self.people + self.goods + self.horses
+
+    @property
+    def can_ride(self) -> bool:
+        """Horses carry the people and all other items (the book's test; at least one horse)."""
+        return self.ride_capacity > 0 and self.ride_capacity >= self.people + self.goods
+
+    @property
+    def can_walk(self) -> bool:
+        return self.walk_capacity >= self.goods
+
+    @property
+    def points(self) -> int:
+        """Movement points a month: 4 riding, 2 walking, 0 too heavy to move."""
+        return RIDE_POINTS if self.can_ride else WALK_POINTS if self.can_walk else 0
+
+
+def load(men: int, items: Mapping[str, int], catalog: Mapping[str, Mapping]) -> Load:
+    """The load of a unit of `men` carrying `items` ({item: count}); `catalog` is the items
+    catalog by name (weight, capacity, kind)."""
+    man = catalog["man"]
+    people = men * man["weight"]
+    goods = horses = 0
+    walk = men * man["capacity"]
+    ride = 0
+    for name, count in items.items():
+        row = catalog.get(name)
+        if row is None or count <= 0:
+            continue
+        if row["kind"] == "mount":
+            horses += count * row["weight"]
+            ride += count * row["capacity"]
+            walk += count * row["capacity"]
+        else:
+            goods += count * row["weight"]
+    return Load(people, goods, horses, walk, ride)
+
+
+def entry_cost(terrain: Mapping) -> int | None:
+    """Movement points to walk into a region (plain 1, others 2); None for ocean."""
+    return None if terrain["ocean"] or terrain["move_cost"] <= 0 else int(terrain["move_cost"])
+
+
+def combat_ready(levels: Mapping[str, int], items: Mapping[str, int]) -> bool:
+    """May TAX, PILLAGE and GUARD: Combat 1, or Longbow/Crossbow 1 with that bow (a sword
+    alone is not enough)."""
+    return (levels.get("combat", 0) >= 1
+            or levels.get("longbow", 0) >= 1 and items.get("longbow", 0) > 0
+            or levels.get("crossbow", 0) >= 1 and items.get("crossbow", 0) > 0)
+
+
+def hit_chance(attack: int, defence: int) -> Fraction:
+    """Chance that a lethal opportunity succeeds: equal skills 1:1, each level more doubles
+    the odds (2:1, 4:1, 8:1 ...), each level less halves them (1:2 ...)."""
+    d = attack - defence
+    odds = Fraction(2) ** d
+    return odds / (odds + 1)
+
+
+# ---- skills (days: 30 a man-month, the whole unit's total; catalog.level_of) ----------------
+
+DAYS = 30
+
+
+def study_days(student_men: int, teacher_men: int = 0) -> int:
+    """Days each student gains in a month of STUDY: 30, up to twice that with teachers; a
+    teacher teaches at most 10 students, more dilute (1 teacher, 20 students: 45 days)."""
+    if student_men <= 0:
+        return 0
+    bonus = min(DAYS, DAYS * 10 * max(0, teacher_men) // student_men)
+    return DAYS + bonus
+
+
+def split_days(days: int, men: int, leaving: int) -> tuple[int, int]:
+    """(days kept, days going) when `leaving` of `men` leave a unit that has `days` in a
+    skill: divided as evenly as whole days allow, none lost (the leavers' share rounded
+    down, so the unit keeps the odd days)."""
+    if men <= 0 or leaving <= 0:
+        return days, 0
+    going = days * min(leaving, men) // men
+    return days - going, going
+
+
+# ---- income and production -------------------------------------------------------------------
+
+def production(men: int, level: int, item: Mapping, material_left: int | None = None) -> int:
+    """Items a unit makes in a month: men x skill level (plate armor: skill 3 needed and at
+    most one a man), no more than its material allows."""
+    if men <= 0 or level < max(1, int(item["level"])):
+        return 0
+    out = men * (int(item["per_man_cap"]) if item["per_man_cap"] else level)
+    if item["material"] and material_left is not None:
+        out = min(out, material_left // max(1, int(item["material_qty"])))
+    return out
+
+
+def work_done(men: int, level: int) -> int:
+    """Units of work on a building or ship in a month: men x Building/Shipbuilding level
+    (each takes one unit of stone or wood)."""
+    return max(0, men) * max(0, level)
+
+
+def entertainment_wanted(men: int, level: int, per_level: int = 20) -> int:
+    """Silver a unit could earn entertaining: 20 a man per level (limited by the region)."""
+    return max(0, men) * max(0, level) * per_level
