@@ -33,7 +33,7 @@ def _scene(gmap: GameMap, layers: set[str] | None):
 
     scene = MapScene(gmap)
     scene.set_layers(layers)
-    scene.terrain.tiles_enabled = scene.grid.tiles_enabled = False
+    scene.set_tiles_enabled(False)
     return scene
 
 

@@ -36,7 +36,9 @@ def screenshot(app: Any, win: Any, size: tuple[int, int], path: str, prog: str,
         app.processEvents()
     if settle is not None:
         settle()
-    app.processEvents()
+    from app.canvas.tiles import settle as build_tiles
+
+    build_tiles(app)  # the map's tiles are built in idle time: wait for all of them
     image = win.grab().toImage()
     if not image.save(path):
         print(f"{prog}: cannot write {path}", file=sys.stderr)

@@ -1,44 +1,32 @@
-"""Map canvas benchmarks on a 500x500 hex map and a 1000x1000 square map.
+"""Map canvas benchmarks: the rows of docs/performance.md "Map canvas and viewer bundle".
 
-Run on their own (not part of the test suite, never timed asserts):
-    QT_QPA_PLATFORM=offscreen python -m pytest benchmarks/test_bench_canvas.py -s
-Each frame is the 1280x800 view rendered into a QImage offscreen, as the screen would be.
-Peak memory (ru_maxrss) is printed per test; run one map size with -k hex / -k square
-for its own peak.
+    QT_QPA_PLATFORM=offscreen python -m pytest benchmarks/test_bench_canvas.py --benchmark-only -s
+
+The maps carry every layer (terrain, rivers, roads, sites, named areas, labels; see
+benchmarks/bigmaps.py). A frame is the whole 1280x800 view rendered into a QImage
+offscreen, as the screen would be (pessimistic: the real viewport only repaints the strip
+a pan uncovers). Frames are timed one round each by pytest-benchmark (min, median and max
+are the figures); no events are processed between frames, so no idle time helps. Memory is
+measured in a separate editor process (benchmarks/canvas_session.py).
 """
 
 from __future__ import annotations
 
 import os
-import resource
-import statistics
-import time
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from engine.map import new_map  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bigmaps import describe, full_map  # noqa: E402
 
 VIEW = (1280, 800)
-FRAMES = 50
-RESULTS: list[str] = []
-
-
-def random_map(kind: str, w: int, h: int):
-    m = new_map(kind, w, h, "ocean")
-    names = ["ocean", "plains", "forest", "hills", "mountains", "desert", "swamp", "tundra"]
-    for n in names:
-        m.terrain_code(n)
-    rng = np.random.default_rng(7)
-    # blobs of terrain, like a real map, plus 10% noise
-    coarse = rng.integers(0, len(names), size=(h // 8 + 1, w // 8 + 1))
-    t = np.kron(coarse, np.ones((8, 8), dtype=np.int64))[:h, :w].ravel()
-    noise = rng.random(t.size) < 0.1
-    t[noise] = rng.integers(0, len(names), size=int(noise.sum()))
-    m.terrain[:] = t.astype(np.uint16)
-    return m
+MAPS = {"hex500": ("hex", 500, 500), "square1000": ("square", 1000, 1000)}
 
 
 @pytest.fixture(scope="module")
@@ -48,145 +36,184 @@ def app():
     return ensure_app()
 
 
+@pytest.fixture(scope="module", params=list(MAPS))
+def big(request, app, record):
+    kind, w, h = MAPS[request.param]
+    m = full_map(kind, w, h)
+    record(f"{request.param}: {describe(m)}")
+    yield request.param, m
+
+
 def canvas_for(gmap):
+    from PySide6.QtCore import Qt
+
     from app.canvas.scene import MapScene
     from app.canvas.view import MapCanvas
 
     scene = MapScene(gmap)
     view = MapCanvas()
     view.resize(*VIEW)
-    view.setHorizontalScrollBarPolicy(view.horizontalScrollBarPolicy().ScrollBarAlwaysOff)
-    view.setVerticalScrollBarPolicy(view.verticalScrollBarPolicy().ScrollBarAlwaysOff)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.show()
     view.set_map_scene(scene)
     return scene, view
 
 
-def frames(view, step, n=FRAMES):
-    from PySide6.QtGui import QImage
+@pytest.fixture
+def canvas(big, record):
+    """The map open in a canvas, its first complete frame drawn (area outlines computed)."""
+    import time
 
-    img = QImage(view.viewport().width(), view.viewport().height(),
-                 QImage.Format.Format_ARGB32_Premultiplied)
-    times = []
-    for i in range(n):
-        t = time.perf_counter()
-        step(i)
-        view.render_view(img)
-        times.append((time.perf_counter() - t) * 1000)
-    return times
-
-
-def report(label: str, times: list[float]) -> None:
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    line = (f"{label:<44} median {statistics.median(times):7.1f} ms  worst {max(times):7.1f} ms"
-            f"  (n={len(times)}, peak RSS {rss:.0f} MB)")
-    RESULTS.append(line)
-    print("\n" + line)
-
-
-MAPS = {"hex500": ("hex", 500, 500), "square1000": ("square", 1000, 1000)}
-
-
-@pytest.fixture(scope="module", params=list(MAPS))
-def big(request, app):
-    kind, w, h = MAPS[request.param]
+    name, m = big
     t = time.perf_counter()
-    m = random_map(kind, w, h)
     scene, view = canvas_for(m)
-    print(f"\n{request.param}: map + scene in {(time.perf_counter() - t) * 1000:.0f} ms")
-    yield request.param, m, scene, view
+    view.render_view()
+    record(f"{name}: scene and first complete frame in {(time.perf_counter() - t) * 1000:.0f} ms")
+    yield name, m, scene, view
     scene.detach()
     view.close()
 
 
-@pytest.mark.parametrize("px_per_cell", [2.0, 8.0, 24.0])
-def test_pan_frames(big, px_per_cell):
+def frame_figures(benchmark, record, label: str) -> None:
+    s = benchmark.stats.stats
+    record(f"{label:<46} median {s.median * 1000:6.1f} ms  worst {s.max * 1000:6.1f} ms  "
+           f"(min {s.min * 1000:.1f}, n={s.rounds})")
+
+
+def run_frames(benchmark, view, step, rounds: int) -> None:
+    from PySide6.QtGui import QImage
+
+    img = QImage(view.viewport().width(), view.viewport().height(),
+                 QImage.Format.Format_ARGB32_Premultiplied)
+    i = iter(range(10**9))
+
+    def frame():
+        step(next(i))
+        view.render_view(img, complete=False)
+
+    benchmark.pedantic(frame, rounds=rounds, iterations=1, warmup_rounds=0)
+
+
+def test_bench_pan_frames(canvas, benchmark, record):
+    """Pans of 40x25 px at 2, 8, 24 and 40 px/cell; each zoom change is followed by 24 pan
+    frames, and the first frame after the zoom (which meets no cached tile) is counted."""
     from app.canvas import geometry as geo
 
-    name, m, scene, view = big
-    view.set_ppu(px_per_cell / geo.cell_extent(m.grid))
-    x, y, w, h = geo.map_bounds(m.grid)
-    view.centre_on(w * 0.3, h * 0.3)
-    view.render_view()  # first frame builds the visible chunks; pans then meet new chunks
-    times = frames(view, lambda i: view.pan_by(40, 25))
-    report(f"{name} pan at {px_per_cell:g} px/cell", times)
-
-
-def test_zoom_frames(big):
-    from app.canvas import geometry as geo
-
-    name, m, scene, view = big
+    name, m, scene, view = canvas
     ext = geo.cell_extent(m.grid)
+    x, y, w, h = geo.map_bounds(m.grid)
+    levels = [2.0, 8.0, 24.0, 40.0]
+    per = 25
+
+    def step(i: int) -> None:
+        if i % per == 0:
+            view.set_ppu(levels[i // per % len(levels)] / ext)
+            view.centre_on(w * 0.3, h * 0.3)
+        else:
+            view.pan_by(40, 25)
+
+    run_frames(benchmark, view, step, per * len(levels))
+    frame_figures(benchmark, record, f"{name} pan, 2-40 px/cell, incl. after zoom")
+
+
+def test_bench_zoom_frames(canvas, benchmark, record):
+    """Zoom from fit to 40 px/cell and back in 24 geometric steps each way."""
+    from app.canvas import geometry as geo
+
+    name, m, scene, view = canvas
     view.fit()
-    lo, hi = view.ppu(), 40.0 / ext
-    steps = np.geomspace(lo, hi, FRAMES // 2)
-    seq = list(steps) + list(steps[::-1])
+    steps = np.geomspace(view.ppu(), 40.0 / geo.cell_extent(m.grid), 25)
+    seq = list(steps[1:]) + list(steps[::-1][1:])
     x, y, w, h = geo.map_bounds(m.grid)
     view.centre_on(w / 2, h / 2)
-    times = frames(view, lambda i: view.set_ppu(float(seq[i])), len(seq))
-    report(f"{name} zoom fit <-> 40 px/cell", times)
+    run_frames(benchmark, view, lambda i: view.set_ppu(float(seq[i])), len(seq))
+    frame_figures(benchmark, record, f"{name} zoom fit <-> 40 px/cell")
 
 
-def test_brush_stroke_50_cells(big, app):
-    """One 50-cell stroke through the editor's brush tool (7-cell brush), with the repaint."""
+@pytest.mark.parametrize("repaint", ["viewport", "whole view"])
+def test_bench_brush_step(big, app, benchmark, record, repaint):
+    """One brush step (the next cell of a drag, brush of 7 hexes / 3x3 squares) through
+    the editor's tool, with the repaint: the viewport's own (only around the changed
+    cells) or, pessimistically, the whole view rendered."""
     from app.canvas import geometry as geo
     from app.editor.workspace import MapEditor
 
-    name, m, scene, view = big
-    ed = MapEditor(gmap=m)
+    name, m = big
+    ed = MapEditor(gmap=m.copy())
     ed.resize(*VIEW)
     ed.show()
     ed.canvas.set_ppu(16.0 / geo.cell_extent(m.grid))
-    w = m.grid.width
-    row = m.grid.height // 2
-    start = row * w + w // 2 - 25
-    ed.canvas.centre_on(*m.grid.center(start + 25))
+    g = ed.gmap.grid
+    row = g.height // 2
+    start = row * g.width + g.width // 2 - 40
+    ed.canvas.centre_on(*g.center(start + 40))
     ed.set_terrain("lava")
     ed.brush_size = 1 if m.kind == "hex" else 3
+    app.processEvents()
     ed.canvas.render_view()
     tool = ed.tools["brush"]
     ed.set_tool("brush")
-    for mode in ("partial", "full"):
-        times = []
-        for rep in range(5):
-            cells = [start + i + (rep % 2) * w * 5 for i in range(50)]
-            t = time.perf_counter()
-            tool.press(cells[0], None)
-            for c in cells[1:]:
-                tool.move(c, None)
-                if mode == "full":
-                    ed.canvas.render_view()  # pessimistic: the whole view redrawn per step
-                else:
-                    app.processEvents()  # the view repaints only around changed cells
-            tool.release(cells[-1], None)
+    tool.press(start, None)
+    cells = iter(range(start + 1, start + 10**6))
+
+    def brush_step():
+        tool.move(next(cells), None)
+        if repaint == "viewport":
             app.processEvents()
-            times.append((time.perf_counter() - t) * 1000)
-            ed.stack.undo()
-            app.processEvents()
-        assert ed.stack.count() == 1 and ed.stack.index() == 0  # a stroke is one step
-        report(f"{name} 50-cell stroke, {mode} repaint per step", times)
+        else:
+            ed.canvas.render_view(complete=False)
+
+    benchmark.pedantic(brush_step, rounds=60, iterations=1)
+    tool.release(None, None)
+    assert ed.stack.count() == 1  # the drag is one undo step
+    frame_figures(benchmark, record, f"{name} brush step + {repaint} repaint")
     ed.scene.detach()
     ed.close()
 
 
-def test_open_and_save(big, tmp_path):
-    from engine.mapfile import load_map, save_map
+def test_bench_memory_after_session(big, benchmark, record, tmp_path):
+    """The editor in its own process: open the map, pan and zoom (benchmarks/canvas_session.py);
+    resident memory after one session and after three (bounded caches stop the growth)."""
+    from engine.mapfile import save_map
 
-    name, m, scene, view = big
-    for suffix in (".rsmap", ".rsmap.gz"):
-        p = tmp_path / f"big{suffix}"
-        t = time.perf_counter()
-        save_map(m, p)
-        ts = (time.perf_counter() - t) * 1000
-        t = time.perf_counter()
-        m2 = load_map(p)
-        tl = (time.perf_counter() - t) * 1000
-        assert np.array_equal(m2.terrain, m.terrain)
-        line = (f"{name} {suffix:<9} save {ts:7.0f} ms  open {tl:7.0f} ms  "
-                f"({p.stat().st_size / 2**20:.1f} MB)")
-        RESULTS.append(line)
-        print("\n" + line)
+    name, m = big
+    path = tmp_path / f"{name}.rsmap"
+    save_map(m, path)
+    script = Path(__file__).resolve().parent / "canvas_session.py"
+    out: dict[str, str] = {}
+
+    def session():
+        proc = subprocess.run([sys.executable, str(script), str(path), "3"], capture_output=True,
+                              text=True, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+                              timeout=600)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        out["text"] = proc.stdout.strip()
+
+    benchmark.pedantic(session, rounds=1, iterations=1)
+    record(f"{name} editor memory: {out['text']}")
 
 
-def test_zz_summary():
-    print("\n" + "\n".join(RESULTS))
+def test_bench_viewer_bundle_size(benchmark, record, tmp_path):
+    """Build the player viewer with installer/build.py and weigh dist/ (bytes of files)."""
+    pytest.importorskip("PyInstaller")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "installer_build", Path(__file__).resolve().parents[1] / "installer" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = build
+    spec.loader.exec_module(build)
+    got = {}
+
+    def run():
+        got["built"] = build.build("viewer", tmp_path / "dist", tmp_path / "work", quiet=True)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    built = got["built"]
+    code, out, startup_s = build.selftest(built)
+    assert code == 0, out
+    record(f"viewer bundle: {built.size_bytes() / 1e6:.0f} MB in dist/, "
+           f"frozen --selftest {startup_s:.2f} s")
+    for line in build.weigh(built.folder)[:12]:
+        record(f"  {line}")

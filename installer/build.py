@@ -71,6 +71,18 @@ def selftest(built: Built, timeout: float = 120) -> tuple[int, str, float]:
     return proc.returncode, proc.stdout + proc.stderr, time.perf_counter() - start
 
 
+def weigh(folder: Path, depth: int = 2) -> list[str]:
+    """Where a bundle's bytes go: the biggest files and folders `depth` levels below
+    _internal/ (or the bundle), biggest first, as 'NN.N MB  path' lines."""
+    base = folder / "_internal" if (folder / "_internal").is_dir() else folder
+    sizes: dict[str, int] = {}
+    for p in base.rglob("*"):
+        if not p.is_dir():
+            key = "/".join(p.relative_to(base).parts[:depth])
+            sizes[key] = sizes.get(key, 0) + p.lstat().st_size
+    return [f"{n / 1e6:6.1f} MB  {k}" for k, n in sorted(sizes.items(), key=lambda kv: -kv[1])]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="installer/build.py", description=__doc__.splitlines()[0])
     which = p.add_mutually_exclusive_group()

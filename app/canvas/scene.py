@@ -17,6 +17,7 @@ from app.canvas.overlays import (
     SitesLayer,
 )
 from app.canvas.terrain import GridLayer, TerrainLayer
+from app.canvas.tiles import FrameBudget, TiledLayer
 from engine.map import GameMap
 
 LAYERS = ("terrain", "grid", "areas", "river", "road", "sites", "labels", "coords")
@@ -39,13 +40,15 @@ class MapScene(QGraphicsScene):
         x, y, w, h = geo.map_bounds(gmap.grid)
         margin = max(w, h) * 0.05 + 2
         self.setSceneRect(QRectF(x - margin, y - margin, w + 2 * margin, h + 2 * margin))
-        self.terrain = TerrainLayer(gmap)
-        self.grid = GridLayer(gmap)
-        self.areas = AreasLayer(gmap, 2)
+        # tile building shared by the tiled layers, restarted with each frame (drawBackground)
+        self.budget = FrameBudget()
+        self.terrain = TerrainLayer(gmap, self.budget)
+        self.grid = GridLayer(gmap, self.budget)
+        self.areas = AreasLayer(gmap, 2, self.budget)
         self.links: dict[str, LinksLayer] = {}
         for i, kind in enumerate(sorted(set(gmap.links) | {"river", "road"}, key=_link_order)):
-            self.links[kind] = LinksLayer(gmap, kind, 3 + i * 0.1)
-        self.sites = SitesLayer(gmap, 5)
+            self.links[kind] = LinksLayer(gmap, kind, 3 + i * 0.1, self.budget)
+        self.sites = SitesLayer(gmap, 5, self.budget)
         self.labels = LabelsLayer(gmap, 6)
         self.coords = CoordsLayer(gmap, 7)
         self.selection = CellsOverlay(gmap, 10, "#ffd21f", 70)
@@ -59,8 +62,22 @@ class MapScene(QGraphicsScene):
         gmap.subscribe(self._on_map_changed)
 
     def detach(self) -> None:
-        """Stop listening to the map (call before dropping the scene)."""
+        """Stop listening to the map and free the tiles (call before dropping the scene)."""
         self.gmap.unsubscribe(self._on_map_changed)
+        for item in self.tiled_layers():
+            item.drop_tiles()
+
+    def tiled_layers(self) -> list[TiledLayer]:
+        return [item for item in self.items() if isinstance(item, TiledLayer)]
+
+    def set_tiles_enabled(self, on: bool) -> None:
+        """Off for one-pass renders (PNG export), where tiles would be drawn once and wasted."""
+        for item in self.tiled_layers():
+            item.tiles_enabled = on
+
+    def drawBackground(self, painter, rect) -> None:  # noqa: N802 (Qt API)
+        super().drawBackground(painter, rect)
+        self.budget.begin()  # every view's frame starts here, before the items
 
     def layer_items(self) -> dict[str, object]:
         out = {"terrain": self.terrain, "grid": self.grid, "areas": self.areas}
@@ -92,22 +109,22 @@ class MapScene(QGraphicsScene):
         elif layer == "areas":
             self.areas.changed(arr)
         elif layer == "sites":
-            self.sites.changed()
+            self.sites.changed(arr)
         elif layer == "labels":
             self.labels.changed()
         elif layer == "reset":
             self.terrain.reset()
             self.areas.changed(np.arange(len(self.gmap.grid)))
-            self.sites.changed()
+            self.sites.changed(None)
             for item in self.links.values():
-                item.changed()
+                item.changed(None)
         else:
             item = self.links.get(layer)
             if item is None:  # a new link kind appears: give it a layer
-                item = LinksLayer(self.gmap, layer, 3 + len(self.links) * 0.1)
+                item = LinksLayer(self.gmap, layer, 3 + len(self.links) * 0.1, self.budget)
                 self.links[layer] = item
                 self.addItem(item)
-            item.changed()
+            item.changed(arr)
         self.signals.changed.emit(layer, arr)
 
 

@@ -119,16 +119,24 @@ class MapCanvas(QGraphicsView):
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
 
-    def render_view(self, image: QImage | None = None) -> QImage:
-        """The visible part of the map drawn into an image (screenshots and benchmarks)."""
+    def render_view(self, image: QImage | None = None, complete: bool = True) -> QImage:
+        """The visible part of the map drawn into an image (screenshots, tests, benchmarks).
+        complete: build every tile it needs; otherwise draw as the screen does, within the
+        frame's tile-building budget (stand-ins for the rest)."""
         vp = self.viewport().rect()
         if image is None:
             image = QImage(vp.width(), vp.height(), QImage.Format.Format_ARGB32_Premultiplied)
+        s = self.map_scene()
+        budget = s.budget if s is not None else None
+        if budget is not None:
+            budget.unlimited = complete
         p = QPainter(image)
         try:
             self.render(p, QRectF(image.rect()), vp)
         finally:
             p.end()
+            if budget is not None:
+                budget.unlimited = False
         return image
 
     # ---- cells under the mouse ---------------------------------------------------------

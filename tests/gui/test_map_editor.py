@@ -303,14 +303,14 @@ def test_only_changed_chunks_rebuild():
     m = new_map("hex", 200, 200, "plains")
     scene = MapScene(m)
     t = scene.terrain
-    for ch in range(t.chunks_x * t.chunks_y):
+    for ch in range(t.chunks.nx * t.chunks.ny):
         t.chunk_paths(ch)
-    before = {k: id(v) for k, v in t._cache.items()}
+    before = {k: id(v) for k, v in t.chunks._built.items()}
     cell = m.grid.cell(70, 5)
-    (changed,) = t.chunks_of(np.array([cell])).tolist()
+    (changed,) = t.chunks.of_cells(np.array([cell])).tolist()
     m.set_terrain([cell], "forest")
-    assert changed not in t._cache
-    assert all(id(t._cache[k]) == v for k, v in before.items() if k != changed)
+    assert changed not in t.chunks._built
+    assert all(id(t.chunks._built[k]) == v for k, v in before.items() if k != changed)
     codes = [code for code, _ in t.chunk_paths(changed)]
     assert codes == [0, 1]
     img = t.pixel_image()  # flat hex: cell (col, row) owns pixels (col, 2*row + col%2 ...)
