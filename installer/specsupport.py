@@ -28,8 +28,13 @@ MAP_DATA = {".rsmap", ".gz", ".txt", ".json", ".tmj", ".tmx"}
 
 # Qt modules the app needs even though no `import` line names them: pyqtgraph loads
 # QtOpenGL and QtOpenGLWidgets with importlib.import_module when its plot items are
-# imported (pyqtgraph/Qt/OpenGLHelpers.py, graphicsItems/PlotCurveItem.py).
+# imported (pyqtgraph/Qt/OpenGLHelpers.py, graphicsItems/PlotCurveItem.py); the frozen
+# studio segfaults without them. Only the studio's GM console charts import pyqtgraph: the
+# viewer leaves pyqtgraph and both OpenGL modules out (tests/test_installer.py checks that
+# no viewer module imports it).
 QT_ALWAYS = {"QtCore", "QtGui", "QtWidgets", "QtOpenGL", "QtOpenGLWidgets"}
+QT_VIEWER = {"QtCore", "QtGui", "QtWidgets"}
+VIEWER_EXCLUDES = ["pyqtgraph", "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets"]
 
 PYTHON_EXCLUDES = [
     "tkinter", "_tkinter", "turtledemo", "idlelib", "lib2to3", "pydoc_data",
@@ -85,7 +90,7 @@ def hiddenimports(studio: bool) -> list[str]:
     """Rulesets are imported by name (engine.registry.BUILTIN / entry points), and the CLI
     discovers its app/cli/*_cmd.py modules with pkgutil: PyInstaller sees neither."""
     names = _submodules("engine")
-    names += ["PySide6." + m for m in sorted(QT_ALWAYS)]
+    names += ["PySide6." + m for m in sorted(QT_ALWAYS if studio else QT_VIEWER)]
     if studio:
         names += _submodules("app")
     return names
@@ -114,8 +119,8 @@ def qt_excludes() -> list[str]:
     return ["PySide6." + m for m in sorted(every - qt_modules_used())]
 
 
-def excludes() -> list[str]:
-    return PYTHON_EXCLUDES + qt_excludes()
+def excludes(studio: bool = True) -> list[str]:
+    return PYTHON_EXCLUDES + qt_excludes() + ([] if studio else VIEWER_EXCLUDES)
 
 
 # Qt's own translations (qtbase_de.qm ...) only matter with a QTranslator installed, which
@@ -129,11 +134,20 @@ def lean(datas_toc: list) -> list:
 # while libgtk-3 itself is not bundled, so on another distribution it would mix the
 # bundled libraries with the system's GTK. Without it Qt uses its own Fusion look.
 DROP_BINARIES = ("platformthemes/libqgtk3.so",)
+# The viewer is a desktop program: no framebuffer, VNC, EGL-fullscreen or Vulkan-display
+# platforms (they bring QtNetwork and the EGLFS libraries along).
+VIEWER_DROP_BINARIES = DROP_BINARIES + (
+    "platforms/libqvnc.so", "platforms/libqlinuxfb.so", "platforms/libqeglfs.so",
+    "platforms/libqminimalegl.so", "platforms/libqvkkhrdisplay.so",
+    "egldeviceintegrations/libqeglfs-emu-integration.so",
+    "egldeviceintegrations/libqeglfs-kms-egldevice-integration.so",
+    "egldeviceintegrations/libqeglfs-kms-integration.so",
+    "egldeviceintegrations/libqeglfs-x11-integration.so")
 
 
-def lean_binaries(binaries: list) -> list:
-    """Analysis.binaries without DROP_BINARIES and the top-level libraries only they need."""
-    dropped = [b for b in binaries if b[0].replace("\\", "/").endswith(DROP_BINARIES)]
+def lean_binaries(binaries: list, drop: tuple[str, ...] = DROP_BINARIES) -> list:
+    """Analysis.binaries without `drop` and the top-level libraries only they need."""
+    dropped = [b for b in binaries if b[0].replace("\\", "/").endswith(drop)]
     if not dropped or not sys.platform.startswith("linux"):
         return [b for b in binaries if b not in dropped]
     from PyInstaller.depend.bindepend import get_imports
@@ -157,3 +171,49 @@ def lean_binaries(binaries: list) -> list:
     needed = closure(roots) | set(roots)
     only_dropped = {b for b in closure(dropped) if b not in needed}
     return [b for b in binaries if b not in dropped and b not in only_dropped]
+
+
+def _elf(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def slim_binaries(binaries: list, work: str) -> list:
+    """Linux viewer: libpython without its debug sections (17 MB of them; `strip
+    --strip-debug` keeps every symbol) and ICU's 32 MB data library replaced
+    by an empty one built from installer/stubs/icudata_stub.c. Needs binutils' strip and a C
+    compiler; without them the binaries are left as they are."""
+    import shutil
+    import subprocess
+
+    if not sys.platform.startswith("linux"):
+        return binaries
+    out_dir = Path(work) / "slim"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    strip, cc = shutil.which("strip"), shutil.which("cc") or shutil.which("gcc")
+    out = []
+    for entry in binaries:
+        dest, src, kind = entry[0], entry[1], entry[2]
+        name = os.path.basename(dest)
+        target = out_dir / dest.replace("/", "__")
+        m = re.fullmatch(r"libicudata\.so\.(\d+)", name)
+        if m and cc:
+            done = subprocess.run([cc, "-shared", "-O2", "-fPIC", f"-DICUV={m.group(1)}",
+                                   f"-Wl,-soname,{name}", "-o", str(target),
+                                   str(INSTALLER / "stubs" / "icudata_stub.c")],
+                                  capture_output=True)
+            out.append((dest, str(target), kind) if done.returncode == 0 else entry)
+            continue
+        # libpython only: wheels' libraries (numpy.libs/...) are patched by auditwheel and
+        # strip breaks their program headers
+        if strip and name.startswith("libpython") and _elf(src):
+            shutil.copyfile(src, target)
+            done = subprocess.run([strip, "--strip-debug", str(target)], capture_output=True)
+            if done.returncode == 0 and target.stat().st_size < os.path.getsize(src):
+                out.append((dest, str(target), kind))
+                continue
+        out.append(entry)
+    return out

@@ -113,7 +113,7 @@ class TerrainLayer(TiledLayer):
         super().__init__(map_rect(gmap), budget)
         self.gmap = gmap
         self.setZValue(0)
-        self.chunks = Chunks(gmap, CHUNK, self._build_chunk, keep=96)
+        self.chunks = Chunks(gmap, CHUNK, self._build_chunk, keep=64)
         self._brushes: list[QBrush] = []
         self._rgb = np.zeros(0, dtype=np.uint32)
         self._pixels: np.ndarray | None = None  # image rows x cols, uint32 ARGB
@@ -292,7 +292,7 @@ class GridLayer(TiledLayer):
         super().__init__(map_rect(gmap, 0.5), budget)
         self.gmap = gmap
         self.setZValue(1)
-        self.chunks = Chunks(gmap, 16, self._build, keep=256)
+        self.chunks = Chunks(gmap, 16, self._build, keep=160)
         self.pen = QPen(QColor(0, 0, 0, 70), 0)  # cosmetic hairline
         grid = gmap.grid
         if isinstance(grid, HexGrid):

@@ -25,8 +25,8 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 TILE = 256  # pixels a side
-BUILD_MS = 7.0  # tile building per frame; the rest waits for idle time
-CACHE_BYTES = 64 * 2**20  # all tiles of all layers of all open maps
+BUILD_MS = 5.0  # tile building per frame; the rest waits for idle time
+CACHE_BYTES = 40 * 2**20  # all tiles of all layers of all open maps
 EMPTY = None  # a tile with nothing on it: remembered, never blitted
 
 
@@ -40,6 +40,7 @@ class FrameBudget:
 
     def begin(self) -> None:
         self.deadline = time.perf_counter() + self.ms / 1000
+        CACHE.frame += 1
 
     def left(self) -> bool:
         return self.unlimited or time.perf_counter() < self.deadline
@@ -52,30 +53,35 @@ class TileCache:
     def __init__(self, max_bytes: int = CACHE_BYTES):
         self.max_bytes = max_bytes
         self.bytes = 0
-        self._lru: OrderedDict[tuple, int] = OrderedDict()  # (layer ref, scale, i, j) -> bytes
+        self._lru: OrderedDict[tuple, tuple[int, int]] = OrderedDict()  # key -> (bytes, frame)
+        self.frame = 0  # frames begun; what the current frame shows is never evicted
         self.pending: set[weakref.ref] = set()  # layers still waiting for tiles
         self.paints = 0  # tiled paints so far (settle() stops when nothing repaints)
 
     def touch(self, key: tuple) -> None:
+        self._lru[key] = (self._lru[key][0], self.frame)
         self._lru.move_to_end(key)
 
     def added(self, key: tuple, size: int) -> None:
-        self._lru[key] = size
+        self._lru[key] = (size, self.frame)
         self.bytes += size
         while self.bytes > self.max_bytes and len(self._lru) > 1:
-            (ref, scale, i, j), n = self._lru.popitem(last=False)
+            oldest = next(iter(self._lru))
+            if self._lru[oldest][1] == self.frame:
+                break  # a screen needs more than the budget: keep it whole
+            (ref, scale, i, j), (n, _) = self._lru.popitem(last=False)
             self.bytes -= n
             layer = ref()
             if layer is not None:
                 layer.forget(scale, i, j)
 
     def removed(self, key: tuple) -> None:
-        self.bytes -= self._lru.pop(key, 0)
+        self.bytes -= self._lru.pop(key, (0, 0))[0]
 
     def purge(self, ref: weakref.ref) -> None:
         """Forget every tile of one layer (it is gone or released)."""
         for key in [k for k in self._lru if k[0] is ref]:
-            self.bytes -= self._lru.pop(key)
+            self.bytes -= self._lru.pop(key)[0]
         self.pending.discard(ref)
 
 
