@@ -34,7 +34,11 @@ MAP_DATA = {".rsmap", ".gz", ".txt", ".json", ".tmj", ".tmx"}
 # no viewer module imports it).
 QT_ALWAYS = {"QtCore", "QtGui", "QtWidgets", "QtOpenGL", "QtOpenGLWidgets"}
 QT_VIEWER = {"QtCore", "QtGui", "QtWidgets"}
-VIEWER_EXCLUDES = ["pyqtgraph", "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets"]
+# OpenSSL (libssl, libcrypto: 5.4 MB) too: the viewer opens files and sends nothing;
+# asyncio (imported by SQLAlchemy) does without ssl, and hashlib falls back to Python's
+# own md5/sha modules.
+VIEWER_EXCLUDES = ["pyqtgraph", "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets",
+                   "ssl", "_ssl", "_hashlib"]
 
 PYTHON_EXCLUDES = [
     "tkinter", "_tkinter", "turtledemo", "idlelib", "lib2to3", "pydoc_data",
@@ -181,6 +185,13 @@ def _elf(path: str) -> bool:
         return False
 
 
+def shutil_which_cc() -> str | None:
+    """The C compiler slim_binaries builds the ICU stand-in with, if any."""
+    import shutil
+
+    return shutil.which("cc") or shutil.which("gcc")
+
+
 def slim_binaries(binaries: list, work: str) -> list:
     """Linux viewer: libpython without its debug sections (17 MB of them; `strip
     --strip-debug` keeps every symbol) and ICU's 32 MB data library replaced
@@ -193,7 +204,7 @@ def slim_binaries(binaries: list, work: str) -> list:
         return binaries
     out_dir = Path(work) / "slim"
     out_dir.mkdir(parents=True, exist_ok=True)
-    strip, cc = shutil.which("strip"), shutil.which("cc") or shutil.which("gcc")
+    strip, cc = shutil.which("strip"), shutil_which_cc()
     out = []
     for entry in binaries:
         dest, src, kind = entry[0], entry[1], entry[2]

@@ -53,6 +53,16 @@ def test_every_ruleset_module_is_a_hidden_import():
     assert "app.cli.demo_cmd" in specsupport.hiddenimports(studio=True)  # found by pkgutil
 
 
+def test_viewer_leaves_out_pyqtgraph_opengl_and_openssl_but_the_studio_keeps_them():
+    viewer, studio = set(specsupport.excludes(studio=False)), set(specsupport.excludes())
+    for name in ("pyqtgraph", "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "ssl", "_hashlib"):
+        assert name in viewer and name not in studio
+    assert "PySide6.QtOpenGL" not in specsupport.hiddenimports(studio=False)
+    assert "PySide6.QtOpenGL" in specsupport.hiddenimports(studio=True)
+    assert all(d.startswith("platforms/") or d.startswith("egldevice") or "gtk3" in d
+               for d in specsupport.VIEWER_DROP_BINARIES)
+
+
 def test_qt_excludes_leave_every_module_the_app_imports():
     excluded = {m.split(".", 1)[1] for m in specsupport.qt_excludes()}
     used = specsupport.qt_modules_used()
@@ -81,8 +91,13 @@ def test_built_viewer_runs_its_selftest(tmp_path):
     assert (internal / "resources" / "kok" / "troops.csv").is_file()
     files = {p.relative_to(internal).as_posix() for p in internal.rglob("*")}
     for unwanted in ("QtWebEngine", "QtQml", "QtQuick", "Qt3D", "QtMultimedia", "QtPdf",
-                     "tkinter", "pytest", "hypothesis", "psycopg", "libqgtk3"):
+                     "tkinter", "pytest", "hypothesis", "psycopg", "libqgtk3", "pyqtgraph",
+                     "QtOpenGL.abi3", "libqvnc", "libssl"):
         assert not [f for f in files if unwanted in f], unwanted
+    if sys.platform.startswith("linux"):
+        icu = list(internal.rglob("libicudata.so.*"))
+        if icu and specsupport.shutil_which_cc():
+            assert icu[0].stat().st_size < 1_000_000  # the empty stand-in, not 32 MB of data
 
     code, out, startup_s = build.selftest(built)
     assert code == 0, out

@@ -256,6 +256,7 @@ class AreasLayer(TiledLayer):
         self._dirty: set[str] = set(gmap.areas)
         self._placed: tuple[float, list] | None = None
         self._selected: str | None = None
+        self._drawn_list: list | None = None
 
     @property
     def selected(self) -> str | None:
@@ -282,6 +283,7 @@ class AreasLayer(TiledLayer):
         if cells:  # outlines change only around the changed cells
             rect = rect.united(cells_rect(self.gmap.grid, np.fromiter(cells, dtype=np.int64), 1.5))
         self._placed = None
+        self._drawn_list = None
         if len(cells) > len(self.gmap.grid) // 2:
             self.drop_tiles()
         elif not rect.isEmpty():
@@ -324,46 +326,72 @@ class AreasLayer(TiledLayer):
             if vis.contains(x, y):
                 screen_text(painter, ppu, x, y, name, 13, QColor(30, 20, 60), bold=True)
 
+    def _drawn(self) -> list[tuple[str, QPainterPath, QRectF, QColor, QColor]]:
+        """(name, outline, its bounds, fill, line colour) of every area in drawing order,
+        kept until an area changes (tiles draw from it many times a frame)."""
+        key = (id(self._cache), len(self._cache), len(self._dirty))
+        if getattr(self, "_drawn_key", None) != key or self._drawn_list is None:
+            out = []
+            for name in sorted(self.gmap.areas):
+                _, path, _ = self.entry(name)
+                if path.isEmpty():
+                    continue
+                colour = QColor(hash_colour(name))
+                fill = QColor(colour)
+                fill.setAlpha(70 if self.gmap.kind == "regions" else 40)
+                out.append((name, path, path.boundingRect(), fill, colour.darker(160)))
+            self._drawn_list, self._drawn_key = out, key
+        return self._drawn_list
+
     def draw_region(self, painter: QPainter, rect: QRectF, ppu: float) -> bool:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         drew = False
-        for name in sorted(self.gmap.areas):
-            _, path, _ = self.entry(name)
-            if path.isEmpty() or not path.boundingRect().intersects(rect):
+        for name, path, bounds, fill, line in self._drawn():
+            if not bounds.intersects(rect):
                 continue
-            colour = QColor(hash_colour(name))
-            fill = QColor(colour)
-            fill.setAlpha(70 if self.gmap.kind == "regions" else 40)
             painter.setBrush(fill)
             width = 3.0 if name == self._selected else 1.6
-            painter.setPen(QPen(colour.darker(160), width / ppu))
+            painter.setPen(QPen(line, width / ppu))
             painter.drawPath(path)
             drew = True
         return drew
 
     def placed_labels(self, ppu: float) -> list[tuple[str, tuple[float, float]]]:
         """Names that fit without overlapping, biggest areas first. Decided over all areas
-        (not just the exposed part) so partial repaints agree with each other."""
+        (not just the exposed part) so partial repaints agree with each other. Placed boxes
+        are kept in buckets of the largest box's size, so each name is checked against its
+        neighbours only (every zoom step places them all again)."""
         from PySide6.QtGui import QFontMetrics
 
         if self._placed is not None and self._placed[0] == ppu:
             return self._placed[1]
-        font = QFont()
-        font.setPixelSize(13)
-        font.setBold(True)
-        fm = QFontMetrics(font)
-        taken: list[QRectF] = []
-        out = []
+        if not hasattr(self, "_widths"):
+            font = QFont()
+            font.setPixelSize(13)
+            font.setBold(True)
+            self._fm = QFontMetrics(font)
+            self._widths: dict[str, int] = {}
+        fm, widths = self._fm, self._widths
         order = sorted(self.gmap.areas.values(), key=lambda a: (-len(a.cells), a.name))
+        for area in order:
+            if area.name not in widths:
+                widths[area.name] = fm.horizontalAdvance(area.name) + 6
+        h = (fm.height() + 2) / ppu
+        side = max([widths[a.name] / ppu for a in order] + [h])
+        buckets: dict[tuple[int, int], list[QRectF]] = {}
+        out = []
         for area in order:
             n, _, (x, y) = self.entry(area.name)
             if not n:
                 continue
-            w, h = (fm.horizontalAdvance(area.name) + 6) / ppu, (fm.height() + 2) / ppu
+            w = widths[area.name] / ppu
             box = QRectF(x - w / 2, y - h / 2, w, h)
-            if any(box.intersects(t) for t in taken):
+            keys = [(bx, by) for bx in range(int((x - w / 2) // side), int((x + w / 2) // side) + 1)
+                    for by in range(int((y - h / 2) // side), int((y + h / 2) // side) + 1)]
+            if any(box.intersects(t) for k in keys for t in buckets.get(k, ())):
                 continue
-            taken.append(box)
+            for k in keys:
+                buckets.setdefault(k, []).append(box)
             out.append((area.name, (x, y)))
         self._placed = (ppu, out)
         return out
@@ -376,7 +404,11 @@ class LabelsLayer(MapLayer):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         ppu = _ppu(painter)
         ppc = ppu * geo.cell_extent(self.gmap.grid)
+        m = 400 / ppu  # half the widest label
+        vis = visible_area(painter, option).adjusted(-m, -m, m, m)
         for lb in self.gmap.labels:
+            if not vis.contains(lb.x, lb.y):
+                continue
             px = max(9.0, min(36.0, lb.size * ppc * 0.4))
             screen_text(painter, ppu, lb.x, lb.y, lb.text, px, QColor(60, 30, 10), bold=True)
 
