@@ -307,7 +307,7 @@ class AreasLayer(TiledLayer):
         of areas take a few hundred ms: they appear over the first frames, not in one)."""
         todo = [n for n in sorted(self.gmap.areas) if n in self._dirty or n not in self._cache]
         for name in todo:
-            if not self.budget.left():
+            if self.tiles_enabled and not self.budget.left():  # one-pass renders want all
                 return False
             self.entry(name)
         return True

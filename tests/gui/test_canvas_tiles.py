@@ -129,6 +129,17 @@ def test_a_frame_out_of_time_draws_stand_ins_then_idle_time_finishes_it(view, qt
     assert differing(view.render_view(complete=False), complete) < 0.02
 
 
+def test_map_images_draw_every_area_at_once():
+    """PNG export renders in one pass (tiles off): area outlines are not spread over frames."""
+    from app.render import render_map_image
+
+    m = layered_map()
+    with_areas = render_map_image(m, 6.0, {"terrain", "areas"})
+    without = render_map_image(m, 6.0, {"terrain"})
+    x, y = m.grid.center(m.grid.cell(45, 33))  # inside "South", away from its outline
+    assert with_areas.pixel(round(x * 6), round(y * 6)) != without.pixel(round(x * 6), round(y * 6))
+
+
 def test_edits_reach_cached_tiles(view):
     s = view.map_scene()
     m = s.gmap
