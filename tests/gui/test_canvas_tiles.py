@@ -197,3 +197,27 @@ def test_the_viewer_and_the_editor_never_import_pyqtgraph():
     code = ("import sys; import app.viewer.window, app.editor.workspace, app.canvas.scene; "
             "sys.exit('pyqtgraph' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_minimap_patches_its_small_image_as_a_full_redraw_would(qtbot):
+    from app.canvas.minimap import Minimap
+    from app.canvas.scene import MapScene
+    from app.canvas.view import MapCanvas
+
+    m = new_map("hex", 300, 200, "plains")
+    scene = MapScene(m)
+    canvas = MapCanvas()
+    mini = Minimap(canvas)
+    for w in (canvas, mini):
+        qtbot.addWidget(w)
+    mini.resize(220, 160)
+    canvas.set_map_scene(scene)
+    mini.attach()
+    mini.grab()  # shrinks the map once
+    g = m.grid
+    m.set_terrain([g.cell(c, r) for c in range(100, 160) for r in range(60, 120)], "ocean")
+    patched = mini.grab().toImage()
+    mini._small = None  # shrink the whole map again
+    fresh = mini.grab().toImage()
+    assert differing(patched, fresh, 1) < 0.01
+    scene.detach()
