@@ -376,36 +376,6 @@ def test_geometry_cell_at_matches_topology():
             assert sorted(n for n in table[c] if n >= 0) == sorted(g.neighbours(c))
 
 
-def test_cached_tiles_draw_what_the_paths_draw(qtbot):
-    """Frames are blitted from screen tiles; they must match drawing the paths directly."""
-    from app.canvas.scene import MapScene
-    from app.canvas.view import MapCanvas
-
-    m = new_map("hex", 80, 60, "plains")
-    rng = np.random.default_rng(1)
-    for t in ("forest", "hills", "sea"):
-        m.terrain_code(t)
-    m.terrain[:] = rng.integers(0, 4, len(m.grid)).astype(np.uint16)
-    scene = MapScene(m)
-    scene.set_layers({"terrain", "grid"})
-    view = MapCanvas()
-    qtbot.addWidget(view)
-    view.resize(500, 400)
-    view.show()
-    view.set_map_scene(scene)
-    view.set_ppu(14.3)
-    view.centre_on(40, 40)
-    scene.set_tiles_enabled(False)
-    direct = view.render_view()
-    scene.set_tiles_enabled(True)
-    tiled = view.render_view()
-    assert scene.terrain.tile_count() and scene.grid.tile_count()
-    w, h = direct.width(), direct.height()
-    differ = sum(direct.pixel(x, y) != tiled.pixel(x, y) for y in range(0, h, 2) for x in range(0, w, 2))
-    assert differ < (w // 2) * (h // 2) * 0.02
-    scene.detach()
-
-
 def test_layer_toggles_and_minimap_click(hexed, qtbot):
     from PySide6.QtCore import QPointF
 
