@@ -146,11 +146,18 @@ VIEWER_DROP_BINARIES = DROP_BINARIES + (
     "egldeviceintegrations/libqeglfs-emu-integration.so",
     "egldeviceintegrations/libqeglfs-kms-egldevice-integration.so",
     "egldeviceintegrations/libqeglfs-kms-integration.so",
-    "egldeviceintegrations/libqeglfs-x11-integration.so")
+    "egldeviceintegrations/libqeglfs-x11-integration.so",
+    # TUIO touch input over the network: brings QtNetwork and Kerberos (3.6 MB)
+    "generic/libqtuiotouchplugin.so",
+    # image formats a report never shows (PNG, JPEG, GIF, SVG and ICO stay)
+    "imageformats/libqtiff.so", "imageformats/libqwebp.so", "imageformats/libqicns.so",
+    "imageformats/libqtga.so", "imageformats/libqwbmp.so")
 
 
-def lean_binaries(binaries: list, drop: tuple[str, ...] = DROP_BINARIES) -> list:
-    """Analysis.binaries without `drop` and the top-level libraries only they need."""
+def lean_binaries(binaries: list, drop: tuple[str, ...] = DROP_BINARIES,
+                  prune_qt: bool = False) -> list:
+    """Analysis.binaries without `drop` and the top-level libraries only they need (with
+    prune_qt, Qt libraries only they need too)."""
     dropped = [b for b in binaries if b[0].replace("\\", "/").endswith(drop)]
     if not dropped or not sys.platform.startswith("linux"):
         return [b for b in binaries if b not in dropped]
@@ -170,8 +177,15 @@ def lean_binaries(binaries: list, drop: tuple[str, ...] = DROP_BINARIES) -> list
         return seen
 
     # Roots: extension modules, Qt libraries and plugins (in sub-folders) and libpython.
-    roots = [b for b in binaries if b not in dropped
-             and ("/" in b[0].replace("\\", "/") or b[0].startswith("libpython"))]
+    # With prune_qt, Qt's own libraries are not roots: they stay only if something else
+    # links them (QtNetwork goes with the TUIO plugin, the EGLFS libraries with EGLFS).
+    def is_root(b) -> bool:
+        dest = b[0].replace("\\", "/")
+        if prune_qt and "/Qt/lib/" in "/" + dest:
+            return False
+        return "/" in dest or dest.startswith("libpython")
+
+    roots = [b for b in binaries if b not in dropped and is_root(b)]
     needed = closure(roots) | set(roots)
     only_dropped = {b for b in closure(dropped) if b not in needed}
     return [b for b in binaries if b not in dropped and b not in only_dropped]
@@ -193,8 +207,8 @@ def shutil_which_cc() -> str | None:
 
 
 def slim_binaries(binaries: list, work: str) -> list:
-    """Linux viewer: libpython without its debug sections (17 MB of them; `strip
-    --strip-debug` keeps every symbol) and ICU's 32 MB data library replaced
+    """Linux viewer: libpython and the standard library's extension modules without their
+    debug sections (24 MB of them; `strip --strip-debug` keeps every symbol) and ICU's 32 MB data library replaced
     by an empty one built from installer/stubs/icudata_stub.c. Needs binutils' strip and a C
     compiler; without them the binaries are left as they are."""
     import shutil
@@ -218,9 +232,10 @@ def slim_binaries(binaries: list, work: str) -> list:
                                   capture_output=True)
             out.append((dest, str(target), kind) if done.returncode == 0 else entry)
             continue
-        # libpython only: wheels' libraries (numpy.libs/...) are patched by auditwheel and
-        # strip breaks their program headers
-        if strip and name.startswith("libpython") and _elf(src):
+        # libpython and the standard library's extension modules only: wheels' libraries
+        # (numpy.libs/...) are patched by auditwheel and strip breaks their program headers
+        ours = name.startswith("libpython") or "lib-dynload" in dest.replace("\\", "/")
+        if strip and ours and _elf(src):
             shutil.copyfile(src, target)
             done = subprocess.run([strip, "--strip-debug", str(target)], capture_output=True)
             if done.returncode == 0 and target.stat().st_size < os.path.getsize(src):
@@ -228,3 +243,19 @@ def slim_binaries(binaries: list, work: str) -> list:
                 continue
         out.append(entry)
     return out
+
+
+def pure_python_sqlalchemy(binaries: list, pure: list) -> tuple[list, list]:
+    """SQLAlchemy's optional Cython speed-ups (8.5 MB) swapped for the pure-Python modules
+    it ships beside them (same names; SQLAlchemy runs on either). The viewer reads one small
+    bundle database, where their speed does not show."""
+    out, extra = [], []
+    for entry in binaries:
+        dest, src = entry[0].replace("\\", "/"), entry[1]
+        m = re.fullmatch(r"(sqlalchemy/(?:\w+/)*\w+_cy)\.[^/]+\.(?:so|pyd)", dest)
+        py = Path(src).parent / (Path(m.group(1)).name + ".py") if m else None
+        if py is not None and py.is_file():
+            extra.append((m.group(1).replace("/", "."), str(py), "PYMODULE"))
+        else:
+            out.append(entry)
+    return out, pure + extra

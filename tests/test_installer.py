@@ -59,8 +59,27 @@ def test_viewer_leaves_out_pyqtgraph_opengl_and_openssl_but_the_studio_keeps_the
         assert name in viewer and name not in studio
     assert "PySide6.QtOpenGL" not in specsupport.hiddenimports(studio=False)
     assert "PySide6.QtOpenGL" in specsupport.hiddenimports(studio=True)
-    assert all(d.startswith("platforms/") or d.startswith("egldevice") or "gtk3" in d
-               for d in specsupport.VIEWER_DROP_BINARIES)
+    kinds = {d.split("/")[0] for d in specsupport.VIEWER_DROP_BINARIES}
+    assert kinds == {"platformthemes", "platforms", "egldeviceintegrations", "generic",
+                     "imageformats"}  # plugins only, never a library the viewer links
+    assert not any(p.endswith(("libqxcb.so", "libqwayland.so", "libqoffscreen.so", "libqpng.so"))
+                   for p in specsupport.VIEWER_DROP_BINARIES)
+
+
+def test_sqlalchemy_speedups_are_swapped_for_its_pure_python_modules(tmp_path):
+    pkg = tmp_path / "sqlalchemy" / "engine"
+    pkg.mkdir(parents=True)
+    so = pkg / "_row_cy.cpython-311-x86_64-linux-gnu.so"
+    so.write_bytes(b"")
+    (pkg / "_row_cy.py").write_text("")
+    lone = pkg / "_other_cy.cpython-311-x86_64-linux-gnu.so"  # no .py beside it: kept
+    lone.write_bytes(b"")
+    binaries = [("sqlalchemy/engine/" + so.name, str(so), "EXTENSION"),
+                ("sqlalchemy/engine/" + lone.name, str(lone), "EXTENSION"),
+                ("numpy/_core/x.so", "/x.so", "EXTENSION")]
+    kept, pure = specsupport.pure_python_sqlalchemy(binaries, [("a", "/a.py", "PYMODULE")])
+    assert [b[0] for b in kept] == ["sqlalchemy/engine/" + lone.name, "numpy/_core/x.so"]
+    assert pure[-1] == ("sqlalchemy.engine._row_cy", str(pkg / "_row_cy.py"), "PYMODULE")
 
 
 def test_qt_excludes_leave_every_module_the_app_imports():
@@ -92,7 +111,7 @@ def test_built_viewer_runs_its_selftest(tmp_path):
     files = {p.relative_to(internal).as_posix() for p in internal.rglob("*")}
     for unwanted in ("QtWebEngine", "QtQml", "QtQuick", "Qt3D", "QtMultimedia", "QtPdf",
                      "tkinter", "pytest", "hypothesis", "psycopg", "libqgtk3", "pyqtgraph",
-                     "QtOpenGL.abi3", "libqvnc", "libssl"):
+                     "QtOpenGL.abi3", "libqvnc", "libssl", "libqtuiotouchplugin", "_cy.cpython"):
         assert not [f for f in files if unwanted in f], unwanted
     if sys.platform.startswith("linux"):
         icu = list(internal.rglob("libicudata.so.*"))
