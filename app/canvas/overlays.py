@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from app.canvas import geometry as geo
+from app.canvas.areas import AreasLayer
 from app.canvas.palette import hash_colour
 from app.canvas.paths import polygons_path, segments_path
 from app.canvas.terrain import Chunks, cells_rect, map_rect, px_per_cell
 from app.canvas.text import screen_text
 from app.canvas.tiles import FrameBudget, TiledLayer, visible_area
+from app.canvas.tiles import ppu_of as _ppu
+from engine.map import GameMap
 
 __all__ = ["AreasLayer", "CellsOverlay", "CoordsLayer", "LabelsLayer", "LinksLayer", "MapLayer",
            "SitesLayer", "screen_text"]
-from engine.map import GameMap
 
 LINK_STYLE = {  # kind: (colour, width in map units, dashed)
     "river": ("#2f6fcf", 0.32, False),
@@ -42,11 +44,6 @@ class MapLayer(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
         return self._bounds
-
-
-def _ppu(painter: QPainter) -> float:
-    from PySide6.QtWidgets import QStyleOptionGraphicsItem
-    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
 
 
 class LinksLayer(TiledLayer):
@@ -173,7 +170,7 @@ class SitesLayer(TiledLayer):
         self._index()
         ppc = ppu * geo.cell_extent(self.gmap.grid)
         names = ppc >= 14
-        m = (80.0 if names else 20.0) / ppu
+        m = (120.0 if names else 20.0) / ppu  # half a long name's width, or a symbol
         r = rect.adjusted(-m, -m, m, m)
         p = self._pos
         vis = np.flatnonzero((p[:, 0] >= r.left()) & (p[:, 0] <= r.right())
@@ -208,193 +205,6 @@ def _symbol(painter: QPainter, shape: str, x: float, y: float, s: float) -> None
                                        for rr, t in zip(rad, a, strict=True)]))
     else:
         painter.drawEllipse(QPointF(x, y), s, s)
-
-
-def shapely_path(geom) -> QPainterPath:
-    path = QPainterPath()
-    polys = getattr(geom, "geoms", [geom])
-    for poly in polys:
-        if poly.is_empty:
-            continue
-        for ring in [poly.exterior, *poly.interiors]:
-            xy = np.asarray(ring.coords)
-            path.addPolygon(QPolygonF([QPointF(float(a), float(b)) for a, b in xy]))
-    return path
-
-
-def area_outline(gmap: GameMap, cells):
-    """Same result as GameMap.area_outline, with the cell polygons built by numpy
-    (an area of thousands of cells is redrawn while it is being painted)."""
-    import shapely
-
-    if not cells:
-        return shapely.Polygon()
-    polys = np.round(geo.polygons(gmap.grid, np.fromiter(sorted(cells), dtype=np.int64)), 6)
-    return shapely.coverage_union_all(shapely.polygons(polys))
-
-
-def label_point(outline) -> tuple[float, float]:
-    from shapely.ops import polylabel
-
-    if outline.is_empty:
-        return (0.0, 0.0)
-    if outline.geom_type != "Polygon":
-        outline = max(getattr(outline, "geoms", [outline]), key=lambda g: g.area)
-    p = polylabel(outline, tolerance=0.05)
-    return (float(p.x), float(p.y))
-
-
-class AreasLayer(TiledLayer):
-    """Named areas: translucent fill, outline from shapely, name at the pole of inaccessibility.
-    Fills and outlines come from tiles; the names are drawn over them at screen size."""
-
-    def __init__(self, gmap: GameMap, z: float, budget: FrameBudget | None = None):
-        super().__init__(map_rect(gmap, 2.0), budget)
-        self.gmap = gmap
-        self.setZValue(z)
-        self._cache: dict[str, tuple[int, QPainterPath, tuple[float, float]]] = {}
-        self._dirty: set[str] = set(gmap.areas)
-        self._placed: tuple[float, list] | None = None
-        self._selected: str | None = None
-        self._drawn_list: list | None = None
-
-    @property
-    def selected(self) -> str | None:
-        return self._selected
-
-    @selected.setter
-    def selected(self, name: str | None) -> None:
-        if name != self._selected:
-            for n in (self._selected, name):  # their outlines change width
-                if n in self._cache:
-                    self.refresh(self._cache[n][1].boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5))
-            self._selected = name
-
-    def changed(self, cells) -> None:
-        cells = set(int(c) for c in cells)
-        gone = [name for name in self._cache if name not in self.gmap.areas]
-        for name, area in self.gmap.areas.items():
-            cached = self._cache.get(name)
-            if cached is None or cached[0] != len(area.cells) or not cells.isdisjoint(area.cells):
-                self._dirty.add(name)
-        rect = QRectF()
-        for name in gone:
-            rect = rect.united(self._cache.pop(name)[1].boundingRect())
-        if cells:  # outlines change only around the changed cells
-            rect = rect.united(cells_rect(self.gmap.grid, np.fromiter(cells, dtype=np.int64), 1.5))
-        self._placed = None
-        self._drawn_list = None
-        if len(cells) > len(self.gmap.grid) // 2:
-            self.drop_tiles()
-        elif not rect.isEmpty():
-            self.refresh(rect)
-        self.update()
-
-    def entry(self, name: str) -> tuple[int, QPainterPath, tuple[float, float]]:
-        if name in self._dirty or name not in self._cache:
-            area = self.gmap.areas[name]
-            outline = area_outline(self.gmap, area.cells)
-            path = shapely_path(outline) if area.cells else QPainterPath()
-            point = label_point(outline) if area.cells else (0.0, 0.0)
-            if "label_x" in area.attrs:
-                point = (float(area.attrs["label_x"]), float(area.attrs["label_y"]))
-            self._cache[name] = (len(area.cells), path, point)
-            self._dirty.discard(name)
-        return self._cache[name]
-
-    def _outlines_ready(self) -> bool:
-        """Compute outlines still missing while the frame's budget lasts (a map's hundreds
-        of areas take a few hundred ms: they appear over the first frames, not in one)."""
-        todo = [n for n in sorted(self.gmap.areas) if n in self._dirty or n not in self._cache]
-        for name in todo:
-            if self.tiles_enabled and not self.budget.left():  # one-pass renders want all
-                return False
-            self.entry(name)
-        return True
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        if not self.gmap.areas:
-            return
-        if not self._outlines_ready():
-            self._queue_refresh()
-            return
-        self.paint_tiles(painter, option)
-        ppu = _ppu(painter)
-        m = 150 / ppu  # half a label's width, at most
-        vis = visible_area(painter, option).adjusted(-m, -m, m, m)
-        for name, (x, y) in self.placed_labels(ppu):
-            if vis.contains(x, y):
-                screen_text(painter, ppu, x, y, name, 13, QColor(30, 20, 60), bold=True)
-
-    def _drawn(self) -> list[tuple[str, QPainterPath, QRectF, QColor, QColor]]:
-        """(name, outline, its bounds, fill, line colour) of every area in drawing order,
-        kept until an area changes (tiles draw from it many times a frame)."""
-        key = (id(self._cache), len(self._cache), len(self._dirty))
-        if getattr(self, "_drawn_key", None) != key or self._drawn_list is None:
-            out = []
-            for name in sorted(self.gmap.areas):
-                _, path, _ = self.entry(name)
-                if path.isEmpty():
-                    continue
-                colour = QColor(hash_colour(name))
-                fill = QColor(colour)
-                fill.setAlpha(70 if self.gmap.kind == "regions" else 40)
-                out.append((name, path, path.boundingRect(), fill, colour.darker(160)))
-            self._drawn_list, self._drawn_key = out, key
-        return self._drawn_list
-
-    def draw_region(self, painter: QPainter, rect: QRectF, ppu: float) -> bool:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        drew = False
-        for name, path, bounds, fill, line in self._drawn():
-            if not bounds.intersects(rect):
-                continue
-            painter.setBrush(fill)
-            width = 3.0 if name == self._selected else 1.6
-            painter.setPen(QPen(line, width / ppu))
-            painter.drawPath(path)
-            drew = True
-        return drew
-
-    def placed_labels(self, ppu: float) -> list[tuple[str, tuple[float, float]]]:
-        """Names that fit without overlapping, biggest areas first. Decided over all areas
-        (not just the exposed part) so partial repaints agree with each other. Placed boxes
-        are kept in buckets of the largest box's size, so each name is checked against its
-        neighbours only (every zoom step places them all again)."""
-        from PySide6.QtGui import QFontMetrics
-
-        if self._placed is not None and self._placed[0] == ppu:
-            return self._placed[1]
-        if not hasattr(self, "_widths"):
-            font = QFont()
-            font.setPixelSize(13)
-            font.setBold(True)
-            self._fm = QFontMetrics(font)
-            self._widths: dict[str, int] = {}
-        fm, widths = self._fm, self._widths
-        order = sorted(self.gmap.areas.values(), key=lambda a: (-len(a.cells), a.name))
-        for area in order:
-            if area.name not in widths:
-                widths[area.name] = fm.horizontalAdvance(area.name) + 6
-        h = (fm.height() + 2) / ppu
-        side = max([widths[a.name] / ppu for a in order] + [h])
-        buckets: dict[tuple[int, int], list[QRectF]] = {}
-        out = []
-        for area in order:
-            n, _, (x, y) = self.entry(area.name)
-            if not n:
-                continue
-            w = widths[area.name] / ppu
-            box = QRectF(x - w / 2, y - h / 2, w, h)
-            keys = [(bx, by) for bx in range(int((x - w / 2) // side), int((x + w / 2) // side) + 1)
-                    for by in range(int((y - h / 2) // side), int((y + h / 2) // side) + 1)]
-            if any(box.intersects(t) for k in keys for t in buckets.get(k, ())):
-                continue
-            for k in keys:
-                buckets.setdefault(k, []).append(box)
-            out.append((area.name, (x, y)))
-        self._placed = (ppu, out)
-        return out
 
 
 class LabelsLayer(MapLayer):

@@ -101,6 +101,11 @@ def settle(app, timeout_s: float = 10.0) -> None:
                 return
 
 
+def ppu_of(painter: QPainter) -> float:
+    """Device pixels per map unit of the painter's current transform."""
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+
 def tile_range(rect: QRectF, s: float) -> tuple[int, int, int, int]:
     """Inclusive-exclusive (i0, i1, j0, j1) of the tiles at zoom s touching a map rectangle."""
     return (math.floor(rect.left() * s / TILE), math.floor(rect.right() * s / TILE) + 1,
