@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 TILE = 256  # pixels a side
 BUILD_MS = 5.0  # tile building per frame; the rest waits for idle time
+LAYER_SHARE = 0.4  # of it, the most one layer may take
 CACHE_BYTES = 40 * 2**20  # all tiles of all layers of all open maps
 EMPTY = None  # a tile with nothing on it: remembered, never blitted
 
@@ -42,8 +43,13 @@ class FrameBudget:
         self.deadline = time.perf_counter() + self.ms / 1000
         CACHE.frame += 1
 
-    def left(self) -> bool:
-        return self.unlimited or time.perf_counter() < self.deadline
+    def left(self, since: float | None = None) -> bool:
+        """Time left in this frame; with since (when a layer started building), also within
+        that layer's share, so the first layer drawn cannot starve the others."""
+        if self.unlimited:
+            return True
+        now = time.perf_counter()
+        return now < self.deadline and (since is None or now - since < self.ms * LAYER_SHARE / 1000)
 
 
 class TileCache:
@@ -250,11 +256,12 @@ class TiledLayer(QGraphicsItem):
                       key=lambda k: (k[0] - ci) ** 2 + (k[1] - cj) ** 2)  # centre first
         ready: list[tuple[int, int, QImage]] = []
         missing: list[tuple[int, int]] = []
+        start = time.perf_counter()
         for i, j in keys:
             if (i, j) in tiles:
                 image = tiles[(i, j)]
                 self.cache.touch((self.ref, s, i, j))
-            elif self.budget.left():
+            elif self.budget.left(start):
                 image = self._build_tile(s, i, j)
             else:
                 missing.append((i, j))
