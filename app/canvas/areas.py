@@ -72,7 +72,7 @@ class AreasLayer(TiledLayer):
         if name != self._selected:
             for n in (self._selected, name):  # their outlines change width
                 if n in self._cache:
-                    self.refresh(self._cache[n][1].boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5))
+                    self.refresh(self._cache[n][1].boundingRect(), 3.0)  # half the widest line
             self._selected = name
 
     def changed(self, cells) -> None:
@@ -92,7 +92,7 @@ class AreasLayer(TiledLayer):
         if len(cells) > len(self.gmap.grid) // 2:
             self.drop_tiles()
         elif not rect.isEmpty():
-            self.refresh(rect)
+            self.refresh(rect, 3.0)
         self.update()
 
     def entry(self, name: str) -> tuple[int, QPainterPath, tuple[float, float]]:

@@ -24,6 +24,7 @@ LINK_STYLE = {  # kind: (colour, width in map units, dashed)
     "river": ("#2f6fcf", 0.32, False),
     "road": ("#7a4a1e", 0.2, True),
 }
+SITE_REACH_PX = 130.0  # how far a site's symbol and name reach from its cell, in pixels
 SITE_STYLE = {  # kind: (fill colour, shape)
     "city": ("#b8322a", "square"), "town": ("#d2703a", "circle"), "village": ("#d9a273", "circle"),
     "capital": ("#7d1b1b", "star"), "port": ("#2b5ea8", "circle"), "castle": ("#5b4a74", "square"),
@@ -143,7 +144,8 @@ class SitesLayer(TiledLayer):
             cells = [self.gmap.sites[i].cell for i in (self._selected, site_id) if i in self.gmap.sites]
             self._selected = site_id
             if cells:
-                self.refresh(cells_rect(self.gmap.grid, np.array(cells, dtype=np.int64), 1.0))
+                self.refresh(cells_rect(self.gmap.grid, np.array(cells, dtype=np.int64), 1.0),
+                             SITE_REACH_PX)
 
     def changed(self, cells=None) -> None:
         """Sites on the given cells changed (None: anywhere)."""
@@ -151,7 +153,8 @@ class SitesLayer(TiledLayer):
         if cells is None or not len(cells):
             self.drop_tiles()
         else:
-            self.refresh(cells_rect(self.gmap.grid, np.asarray(cells, dtype=np.int64), 1.0))
+            self.refresh(cells_rect(self.gmap.grid, np.asarray(cells, dtype=np.int64), 1.0),
+                         SITE_REACH_PX)
 
     def _index(self) -> None:
         if self._pos is None:
@@ -170,7 +173,7 @@ class SitesLayer(TiledLayer):
         self._index()
         ppc = ppu * geo.cell_extent(self.gmap.grid)
         names = ppc >= 14
-        m = (120.0 if names else 20.0) / ppu  # half a long name's width, or a symbol
+        m = (SITE_REACH_PX if names else 20.0) / ppu
         r = rect.adjusted(-m, -m, m, m)
         p = self._pos
         vis = np.flatnonzero((p[:, 0] >= r.left()) & (p[:, 0] <= r.right())

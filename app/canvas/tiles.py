@@ -20,7 +20,7 @@ import time
 import weakref
 from collections import OrderedDict
 
-from PySide6.QtCore import QPoint, QRectF, QTimer
+from PySide6.QtCore import QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -183,22 +183,29 @@ class TiledLayer(QGraphicsItem):
     def tile_count(self) -> int:
         return sum(len(t) for t in self._tiles.values())
 
-    def refresh(self, rect: QRectF) -> None:
+    def refresh(self, rect: QRectF, pad_px: float = 0.0) -> None:
         """Redraw the part of the cached tiles inside rect (an edit there), and repaint it.
-        Tiles at other zooms than the newest are dropped where they touch it."""
+        pad_px: how far in screen pixels what is drawn reaches beyond rect (symbols and
+        names of a fixed screen size). Tiles at other zooms than the newest are dropped
+        where they touch it."""
         newest = next(reversed(self._tiles), None) if self._tiles else None
         for scale in list(self._tiles):
-            i0, i1, j0, j1 = tile_range(rect, scale)
+            m = pad_px / scale
+            part = rect.adjusted(-m, -m, m, m)
+            i0, i1, j0, j1 = tile_range(part, scale)
             tiles = self._tiles[scale]
             for key in [k for k in tiles if i0 <= k[0] < i1 and j0 <= k[1] < j1]:
                 if scale == newest:
-                    self._redraw_part(scale, key, rect)
+                    self._redraw_part(scale, key, part)
                 else:
                     self.cache.removed((self.ref, scale, *key))
                     del tiles[key]
             if not tiles:
                 del self._tiles[scale]
-        self.update(rect)
+        if pad_px:
+            self.update()  # how far pad_px reaches depends on each view's zoom
+        else:
+            self.update(rect)
 
     def _redraw_part(self, scale: float, key: tuple[int, int], rect: QRectF) -> None:
         tiles = self._tiles[scale]
@@ -215,7 +222,7 @@ class TiledLayer(QGraphicsItem):
         p.translate(-trect.left(), -trect.top())
         p.setClipRect(part)
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-        p.fillRect(part, 0)
+        p.fillRect(part, Qt.GlobalColor.transparent)
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
         self.draw_region(p, part, scale)
         p.end()

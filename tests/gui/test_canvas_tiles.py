@@ -157,6 +157,21 @@ def test_edits_reach_cached_tiles(view):
         assert differing(after, want, 1, around(view, cell)) < 0.05
 
 
+def test_a_removed_site_leaves_no_trace_of_its_name(view):
+    """Names reach tens of pixels past their cell: an edit redraws that far at any zoom."""
+    s = view.map_scene()
+    m = s.gmap
+    site = next(iter(m.sites.values()))
+    view.set_ppu(10.0)
+    view.centre_on(*m.grid.center(site.cell))
+    with_site = view.render_view()
+    m.remove_site(site.id)
+    after = view.render_view()
+    box = around(view, site.cell, 60)
+    assert differing(with_site, after, 1, box) > 0.01
+    assert differing(after, one_pass(view), 1, box) < 0.015  # antialiased edges aside
+
+
 def test_tiles_and_chunk_paths_stay_within_their_bounds(view):
     from app.canvas.tiles import CACHE
 
