@@ -121,3 +121,119 @@ def export_png(gmap: GameMap, path: str | Path, scale: float = 8.0, tile: int = 
 def _chunk(f, kind: bytes, data: bytes) -> None:
     f.write(struct.pack(">I", len(data)) + kind + data)
     f.write(struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+# ---- the political map of a turn -------------------------------------------------------------
+
+POLITICAL_WIDTH = 1600  # pixels: readable on a forum, small enough for mail
+
+
+def render_political(ruleset, scenario, state, step: int, width: int = POLITICAL_WIDTH,
+                     visible=None):
+    """A turn's political map as a QImage ready to post: a title bar with the game and the
+    turn, the map with owners, troops and names (no cell grid), and a legend below."""
+    ensure_app()
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
+
+    from app.canvas.geometry import map_bounds
+    from app.canvas.political import PoliticalView, kinds_legend, legend_entries
+    from engine.political import political_map
+
+    pm = political_map(ruleset, scenario, state, step, visible)
+    gmap = scenario.map
+    bx, by, bw, bh = map_bounds(gmap.grid)
+    scale = min(width / bw, width * 0.75 / bh)
+    mw, mh = max(1, round(bw * scale)), max(1, round(bh * scale))
+    pad = 12
+    title_font, text_font = QFont(), QFont()
+    title_font.setPixelSize(20)
+    title_font.setBold(True)
+    text_font.setPixelSize(14)
+    fm = QFontMetrics(text_font)
+    entries = legend_entries(pm)
+    kinds = kinds_legend(pm)
+    # legend rows: swatches flow left to right, wrapping at the image width
+    total_w = mw + 2 * pad
+    rows, row, x = [], [], pad
+    for colour, text in entries:
+        w = 22 + fm.horizontalAdvance(text) + 18
+        if row and x + w > total_w - pad:
+            rows.append(row)
+            row, x = [], pad
+        row.append((colour, text, x))
+        x += w
+    if row:
+        rows.append(row)
+    line = fm.height() + 6
+    legend_h = pad + line * (len(rows) + (1 if kinds else 0)) + pad
+    title_h = 40
+    img = QImage(total_w, title_h + mh + legend_h, QImage.Format.Format_RGB32)
+    img.fill(QColor("#f4f1ea"))
+    scene = _scene(gmap, None)
+    try:
+        scene.set_layer_visible("grid", False)  # a political map, not a painting grid
+        view = PoliticalView(scene)
+        view.show(pm)
+        p = QPainter(img)
+        try:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            p.setFont(title_font)
+            p.setPen(QColor("#222222"))
+            ruleset_title = getattr(ruleset, "title", "") or getattr(ruleset, "name", "")
+            p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                       f"{pm.title} — {turn_name(ruleset, step)}")
+            p.setFont(text_font)
+            p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, ruleset_title)
+            scene.render(p, QRectF(pad, title_h, mw, mh), QRectF(bx, by, bw, bh),
+                         Qt.AspectRatioMode.IgnoreAspectRatio)
+            p.setPen(QColor("#555555"))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(QRectF(pad, title_h, mw, mh))
+            y = title_h + mh + pad
+            for row in rows:
+                for colour, text, x in row:
+                    p.setPen(QColor("#222222"))
+                    p.setBrush(QColor(colour))
+                    p.drawRect(QRectF(x, y + 3, 16, line - 10))
+                    p.drawText(QRectF(x + 22, y, total_w, line),
+                               Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+                y += line
+            if kinds:
+                p.setPen(QColor("#222222"))
+                p.drawText(QRectF(pad, y, total_w - 2 * pad, line),
+                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                           f"Troops: {kinds}")
+        finally:
+            p.end()
+    finally:
+        scene.detach()
+    return img
+
+
+def turn_name(ruleset, step: int) -> str:
+    """'Turn 3' (or the ruleset's own words for a step, e.g. ARTNES years)."""
+    fn = getattr(ruleset, "step_name", None)
+    if callable(fn):
+        try:
+            return str(fn(step))
+        except Exception:  # noqa: BLE001 (a caption is not worth a failed export)
+            pass
+    return f"Turn {step}" if step else "Turn 0 (the start)"
+
+
+def export_political_png(service, path: str | Path, step: int | None = None,
+                         width: int = POLITICAL_WIDTH) -> Path:
+    """The political map of a game's turn (default: the latest) as a PNG file."""
+    step = service.current_step if step is None else step
+    img = render_political(service.ruleset, service.scenario, service.state(step), step, width)
+    path = Path(path)
+    tmp = path.with_name(path.name + ".part.png")
+    if not img.save(str(tmp), "PNG", 0):  # quality 0: smallest file
+        tmp.unlink(missing_ok=True)
+        raise OSError(f"{path}: cannot write the PNG")
+    os.replace(tmp, path)
+    return path

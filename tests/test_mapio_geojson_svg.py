@@ -121,9 +121,18 @@ def test_svg_content(tmp_path):
     assert outlines == {"North", "Split"}  # the empty area has no outline
 
 
-def test_svg_unknown_terrain_gets_a_stable_hash_colour():
+def test_unknown_terrain_gets_a_family_or_neutral_land_colour_never_a_random_one():
+    from engine.palette import LAND, is_water
+
     assert terrain_colour("Forests") == "#3f7f3a"  # case and plural forgiven
-    assert terrain_colour("glowing crystal") == hash_colour("glowing crystal")
+    assert terrain_colour("land") == LAND and terrain_colour("sea") == "#4a7fb8"
+    assert terrain_colour("Inland Sea") == terrain_colour("sea")  # by the words in it
+    assert terrain_colour("Dark Forest") == terrain_colour("forest")
+    odd = terrain_colour("glowing crystal")  # no known word: a shade of neutral land
+    assert odd != hash_colour("glowing crystal") and odd == terrain_colour("Glowing Crystal")
+    r, g, b = (int(odd[i:i + 2], 16) for i in (1, 3, 5))
+    assert r >= g >= b and r - b < 90  # beige/grey, never a loud hue
+    assert is_water("Adriatic Sea") and not is_water("realm")
     assert hash_colour("glowing crystal") == hash_colour("Glowing Crystal")
     assert hash_colour("a") != hash_colour("b")
 

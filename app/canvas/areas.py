@@ -6,13 +6,15 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.canvas import geometry as geo
-from app.canvas.palette import hash_colour
+from app.canvas.palette import hash_colour, terrain_colour
 from app.canvas.terrain import cells_rect, map_rect
 from app.canvas.text import screen_text
 from app.canvas.tiles import FrameBudget, TiledLayer, ppu_of, visible_area
 from engine.map import GameMap
+from engine.palette import is_water
 
 
 def shapely_path(geom) -> QPainterPath:
@@ -62,6 +64,25 @@ class AreasLayer(TiledLayer):
         self._placed: tuple[float, list] | None = None
         self._selected: str | None = None
         self._drawn_list: list | None = None
+        # region maps are drawn as regions: land and sea colours, or an owner's colour
+        self.regions_mode = gmap.kind == "regions"
+        self.fills: dict[str, str] = {}  # area -> owner colour
+        self.display_names: dict[str, str] = {}  # area -> name given in play
+
+    def set_fills(self, fills: dict[str, str], names: dict[str, str] | None = None) -> None:
+        """Paint these areas in these colours (owners) and show these names instead."""
+        names = dict(names or {})
+        if fills == self.fills and names == self.display_names:
+            return
+        self.fills, self.display_names = dict(fills), names
+        if hasattr(self, "_widths"):
+            self._widths.clear()
+        self._drawn_list = None
+        self._placed = None
+        self.drop_tiles()
+
+    def shown_name(self, name: str) -> str:
+        return self.display_names.get(name, name)
 
     @property
     def selected(self) -> str | None:
@@ -122,15 +143,25 @@ class AreasLayer(TiledLayer):
         if not self.gmap.areas:
             return
         if not self._outlines_ready():
+            self.cache.paints += 1  # a paint that wants more (tiles.settle() waits for it)
             self._queue_refresh()
             return
         self.paint_tiles(painter, option)
+
+    def paint_names(self, painter: QPainter, option) -> None:
+        """The areas' names (drawn by AreaNamesLayer, above troops and sites' symbols)."""
+        if not self.gmap.areas or not self.isVisible() or self._dirty or not self._cache:
+            return
         ppu = ppu_of(painter)
         m = 150 / ppu  # half a label's width, at most
         vis = visible_area(painter, option).adjusted(-m, -m, m, m)
+        ink, sea_ink = QColor(30, 20, 60), QColor(20, 50, 110)
         for name, (x, y) in self.placed_labels(ppu):
             if vis.contains(x, y):
-                screen_text(painter, ppu, x, y, name, 13, QColor(30, 20, 60), bold=True)
+                area = self.gmap.areas.get(name)
+                sea = self.regions_mode and area is not None and is_water(area.kind)
+                screen_text(painter, ppu, x, y, self.shown_name(name), 13,
+                            sea_ink if sea else ink, bold=True)
 
     def _drawn(self) -> list[tuple[str, QPainterPath, QRectF, QColor, QColor]]:
         """(name, outline, its bounds, fill, line colour) of every area in drawing order,
@@ -141,21 +172,43 @@ class AreasLayer(TiledLayer):
                 _, path, _ = self.entry(name)
                 if path.isEmpty():
                     continue
-                colour = QColor(hash_colour(name))
-                fill = QColor(colour)
-                fill.setAlpha(70 if self.gmap.kind == "regions" else 40)
-                out.append((name, path, path.boundingRect(), fill, colour.darker(160)))
+                if self.regions_mode:
+                    fill, line = self._region_colours(name)
+                else:
+                    colour = QColor(hash_colour(name))
+                    fill = QColor(colour)
+                    fill.setAlpha(40)
+                    line = colour.darker(160)
+                out.append((name, path, path.boundingRect(), fill, line))
             self._drawn_list = out
         return self._drawn_list
+
+    def _region_colours(self, name: str) -> tuple[QColor, QColor]:
+        """A region's fill and border: its owner's colour over the land, else the colour of
+        its kind ("realm": land, "sea": sea, or a terrain name); borders in a darker ink."""
+        kind = self.gmap.areas[name].kind
+        water = is_water(kind)
+        base = QColor(terrain_colour("sea" if water else (kind or "land")))
+        if kind.casefold() in ("realm", "region", "province", "land", ""):
+            base = QColor(terrain_colour("land"))
+        if name in self.fills and not water:
+            owner = QColor(self.fills[name])
+            # mostly the owner's colour, a little of the land's: readable names on top
+            base = QColor(round(owner.red() * 0.8 + base.red() * 0.2),
+                          round(owner.green() * 0.8 + base.green() * 0.2),
+                          round(owner.blue() * 0.8 + base.blue() * 0.2))
+        line = QColor("#2c5a8c") if water else QColor(45, 40, 35)
+        return base, line
 
     def draw_region(self, painter: QPainter, rect: QRectF, ppu: float) -> bool:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         drew = False
+        thin = 0.9 if self.regions_mode else 1.6
         for name, path, bounds, fill, line in self._drawn():
             if not bounds.intersects(rect):
                 continue
             painter.setBrush(fill)
-            width = 3.0 if name == self._selected else 1.6
+            width = 3.0 if name == self._selected else thin
             painter.setPen(QPen(line, width / ppu))
             painter.drawPath(path)
             drew = True
@@ -180,8 +233,9 @@ class AreasLayer(TiledLayer):
         order = sorted(self.gmap.areas.values(), key=lambda a: (-len(a.cells), a.name))
         for area in order:
             if area.name not in widths:
-                widths[area.name] = fm.horizontalAdvance(area.name) + 6
+                widths[area.name] = fm.horizontalAdvance(self.shown_name(area.name)) + 6
         h = (fm.height() + 2) / ppu
+        bx, by, bw, bh = geo.map_bounds(self.gmap.grid)
         side = max([widths[a.name] / ppu for a in order] + [h])
         buckets: dict[tuple[int, int], list[QRectF]] = {}
         out = []
@@ -190,6 +244,9 @@ class AreasLayer(TiledLayer):
             if not n:
                 continue
             w = widths[area.name] / ppu
+            # never clipped at the map's edge: slide the name inside the map
+            x = min(max(x, bx + w / 2), bx + bw - w / 2) if w < bw else bx + bw / 2
+            y = min(max(y, by + h / 2), by + bh - h / 2) if h < bh else by + bh / 2
             box = QRectF(x - w / 2, y - h / 2, w, h)
             keys = [(bx, by) for bx in range(int((x - w / 2) // side), int((x + w / 2) // side) + 1)
                     for by in range(int((y - h / 2) // side), int((y + h / 2) // side) + 1)]
@@ -200,3 +257,19 @@ class AreasLayer(TiledLayer):
             out.append((area.name, (x, y)))
         self._placed = (ppu, out)
         return out
+
+
+class AreaNamesLayer(QGraphicsItem):
+    """The names of an AreasLayer, as their own item so they sit above troops and sites."""
+
+    def __init__(self, areas: AreasLayer, z: float):
+        super().__init__()
+        self.areas = areas
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
+        return self.areas.boundingRect()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        self.areas.paint_names(painter, option)

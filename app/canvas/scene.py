@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.canvas import geometry as geo
+from app.canvas.areas import AreaNamesLayer
 from app.canvas.overlays import (
     AreasLayer,
     CellsOverlay,
@@ -51,13 +52,15 @@ class MapScene(QGraphicsScene):
         self.sites = SitesLayer(gmap, 5, self.budget)
         self.labels = LabelsLayer(gmap, 6)
         self.coords = CoordsLayer(gmap, 7)
+        self.area_names = AreaNamesLayer(self.areas, 6.1)  # names above troops and sites
         self.selection = CellsOverlay(gmap, 10, "#ffd21f", 70)
         self.preview = CellsOverlay(gmap, 11, "#ffffff", 50)
         for item in self.layer_items().values():
             self.addItem(item)
+        self.addItem(self.area_names)
         self.addItem(self.selection)
         self.addItem(self.preview)
-        for name in DEFAULT_HIDDEN:
+        for name in self.default_hidden():
             self.set_layer_visible(name, False)
         gmap.subscribe(self._on_map_changed)
 
@@ -66,6 +69,11 @@ class MapScene(QGraphicsScene):
         self.gmap.unsubscribe(self._on_map_changed)
         for item in self.tiled_layers():
             item.drop_tiles()
+
+    def default_hidden(self) -> set[str]:
+        """Layers off until asked for: coordinates; and on region maps the cell grid (a
+        region map is drawn as regions, its painting grid is the editor's business)."""
+        return DEFAULT_HIDDEN | ({"grid"} if self.gmap.kind == "regions" else set())
 
     def tiled_layers(self) -> list[TiledLayer]:
         return [item for item in self.items() if isinstance(item, TiledLayer)]
@@ -100,7 +108,8 @@ class MapScene(QGraphicsScene):
     def set_layers(self, layers: set[str] | None) -> None:
         """Show exactly these layers (None: the defaults)."""
         for name in self.layer_names():
-            self.set_layer_visible(name, name not in DEFAULT_HIDDEN if layers is None else name in layers)
+            self.set_layer_visible(name, name not in self.default_hidden() if layers is None
+                                   else name in layers)
 
     def _on_map_changed(self, layer: str, cells) -> None:
         arr = np.fromiter((int(c) for c in cells), dtype=np.int64)
@@ -108,6 +117,7 @@ class MapScene(QGraphicsScene):
             self.terrain.cells_changed(arr)
         elif layer == "areas":
             self.areas.changed(arr)
+            self.area_names.update()
         elif layer == "sites":
             self.sites.changed(arr)
         elif layer == "labels":

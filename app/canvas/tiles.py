@@ -326,7 +326,10 @@ class TiledLayer(QGraphicsItem):
     def _idle_refresh(self) -> None:
         self._refresh_queued = False
         try:
-            if self.scene() is not None and self.isVisible():
+            scene = self.scene()
+            # only a view on screen will paint it: a hidden workspace's map must not stay
+            # pending forever (settle() would wait on it)
+            if scene is not None and self.isVisible() and any(v.isVisible() for v in scene.views()):
                 self.update()
                 return
         except RuntimeError:  # the item was deleted with its scene

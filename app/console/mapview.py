@@ -1,6 +1,7 @@
-"""The console's map: the shared canvas (app.canvas) with owners and changes drawn over it.
+"""The console's map: the shared canvas (app.canvas) with the political map (owners, troops,
+names given in play: engine.political, app.canvas.political) and changes drawn over it.
 
-Owners come from the ruleset's `cell_owners` hook; "changed" cells are those whose
+"Changed" cells are those whose
 records (any state table with an int `cell` field: provinces, armies, stacks...) differ
 from the step before. Nothing here knows a particular ruleset.
 """
@@ -13,9 +14,11 @@ from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app.canvas.overlays import CellsOverlay
+from app.canvas.political import PoliticalView
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from engine.map import GameMap
+from engine.political import PoliticalMap
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -69,7 +72,7 @@ class OutlineOverlay(CellsOverlay):
 
 
 class ConsoleMap(QWidget):
-    """A MapCanvas showing one map, with faction colours and a changed-cells outline."""
+    """A MapCanvas showing one map with the turn's political map and a changed-cells outline."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -78,23 +81,20 @@ class ConsoleMap(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.canvas)
         self.scene: MapScene | None = None
-        self.faction_layers: dict[int, CellsOverlay] = {}
+        self.political: PoliticalView | None = None
         self.changed_layer: OutlineOverlay | None = None
-        self.owned: dict[int, int] = {}
+        self.model: PoliticalMap | None = None
         self.changed: set[int] = set()
 
-    def set_map(self, gmap: GameMap, colours: dict[int, str]) -> None:
+    @property
+    def owned(self) -> dict[int, int]:
+        return dict(self.model.owners) if self.model is not None else {}
+
+    def set_map(self, gmap: GameMap, colours: dict[int, str] | None = None) -> None:
         if self.scene is not None:
             self.scene.detach()
         self.scene = MapScene(gmap, self)
-        self.faction_layers = {}
-        for i, (f, colour) in enumerate(sorted(colours.items())):
-            layer = OutlineOverlay(gmap, 4.5 + i * 0.001, colour, 150)  # under sites, labels
-            pen = QPen(QColor(colour).darker(150), 1.5)
-            pen.setCosmetic(True)
-            layer.pen = pen
-            self.scene.addItem(layer)
-            self.faction_layers[f] = layer
+        self.political = PoliticalView(self.scene)
         self.changed_layer = OutlineOverlay(gmap, 9.5, "#ffffff", 0)
         pen = QPen(QColor("#ffe14d"), 2.5)
         pen.setCosmetic(True)
@@ -102,16 +102,11 @@ class ConsoleMap(QWidget):
         self.scene.addItem(self.changed_layer)
         self.canvas.set_map_scene(self.scene)
 
-    def show_state(self, owned: dict[int, int], changed: set[int]) -> None:
+    def show_state(self, pm: PoliticalMap, changed: set[int]) -> None:
         if self.scene is None:
             return
-        self.owned, self.changed = owned, changed
-        by_faction: dict[int, list[int]] = {f: [] for f in self.faction_layers}
-        for cell, f in owned.items():
-            if f in by_faction:
-                by_faction[f].append(cell)
-        for f, layer in self.faction_layers.items():
-            layer.set_cells(by_faction[f])
+        self.model, self.changed = pm, changed
+        self.political.show(pm)
         self.changed_layer.set_cells(changed)
 
     def go_to(self, cell: int) -> None:
@@ -131,3 +126,18 @@ class ConsoleMap(QWidget):
 
     def fit(self) -> None:
         self.canvas.fit()
+
+
+def legend_html(pm: PoliticalMap) -> str:
+    """The map's legend as one line of rich text: each side's colour, name, what it holds;
+    the troop symbols; the changed-cells mark. Names are escaped (players choose them)."""
+    from html import escape
+
+    from app.canvas.political import kinds_legend, legend_entries
+
+    parts = [f"<span style='color:{c}'>■</span> {escape(t)}" for c, t in legend_entries(pm)]
+    kinds = kinds_legend(pm)
+    if kinds:
+        parts.append(f"troops: {escape(kinds)}")
+    parts.append("<span style='color:#e0b800'>□</span> changed this turn")
+    return "&nbsp;&nbsp; ".join(parts)

@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.chronicle import BattlesView, EventsView
-from app.console.mapview import ConsoleMap, cell_records, owners
+from app.console.mapview import ConsoleMap, cell_records, legend_html
 from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
+from engine.political import political_map
 from engine.state import State
 
 
@@ -150,9 +151,6 @@ class ResultsPage(QWidget):
         self.slider.setRange(0, cur)
         self.slider.setValue(cur if step is None else min(step, cur))
         self.slider.blockSignals(False)
-        self.legend.setText("  ".join(f"<span style='color:{f.colour}'>■</span> {f.name}"
-                                      for f in scen.factions)
-                            + "  <span style='color:#e0b800'>□</span> changed this turn")
         self.show_step(self.slider.value())
 
     def state(self, step: int) -> State:
@@ -174,7 +172,9 @@ class ResultsPage(QWidget):
         now = self.records(step)
         before = self.records(step - 1) if step > 0 else now
         changed = {c for c in set(now) | set(before) if now.get(c) != before.get(c)}
-        self.map.show_state(owners(svc.ruleset, st, svc.scenario), changed)
+        pm = political_map(svc.ruleset, svc.scenario, st, step)
+        self.map.show_state(pm, changed)
+        self.legend.setText(legend_html(pm))
         self.step_label.setText(f"turn {step} of {cur}" + (" (start)" if step == 0 else "")
                                 + f" · {len(changed)} cells changed")
         self.rollback_button.setEnabled(step < cur)

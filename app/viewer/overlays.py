@@ -1,4 +1,5 @@
-"""Viewer layers over the shared map scene: fog of war, last-seen marks, units, move paths."""
+"""Viewer layers over the shared map scene: fog of war, last-seen marks, move paths (owners and
+units: app.canvas.political)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,10 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from app.canvas import geometry as geo
 from app.canvas.overlays import MapLayer, _ppu, screen_text
+from app.canvas.political import board_point
 from app.canvas.terrain import polygons_path
 from engine.map import GameMap
 from engine.viewer_model import grid_cells
-
-
-def board_point(gmap: GameMap, cell: int) -> tuple[float, float]:
-    """Where to draw things for a board cell: the cell centre, or a region's label point."""
-    if gmap.kind == "regions":
-        return gmap.area_label_point(gmap.regions().label(cell))
-    c = geo.centers(gmap.grid, np.array([cell]))[0]
-    return float(c[0]), float(c[1])
 
 
 class FogLayer(MapLayer):
@@ -55,43 +49,6 @@ class FogLayer(MapLayer):
                     screen_text(painter, ppu, x, y + 0.3, f"T{step}", 10, QColor(30, 30, 40))
 
 
-class UnitsLayer(MapLayer):
-    """A marker per faction present in a cell: a disc in the faction's colour with the count."""
-
-    def __init__(self, gmap: GameMap, z: float = 9.0):
-        super().__init__(gmap, z)
-        self.marks: list[tuple[float, float, QColor, str, bool]] = []
-
-    def set_units(self, by_cell: dict[int, list[tuple[str, int, bool]]]) -> None:
-        """by_cell: board cell -> [(colour, count, own)] one per faction there."""
-        marks = []
-        for cell in sorted(by_cell):
-            x, y = board_point(self.gmap, cell)
-            stacks = by_cell[cell]
-            n = len(stacks)
-            for i, (colour, count, own) in enumerate(stacks):
-                dx = (i - (n - 1) / 2) * 0.42
-                marks.append((x + dx, y, QColor(colour), str(count), own))
-        self.marks = marks
-        self.update()
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        if not self.marks:
-            return
-        ppu = _ppu(painter)
-        ext = geo.cell_extent(self.gmap.grid) if self.gmap.kind != "regions" else 3.0
-        r = min(0.3 * ext, 14.0 / max(ppu, 1e-6))
-        r = max(r, 3.0 / max(ppu, 1e-6))
-        show_text = r * ppu >= 7
-        for x, y, colour, text, own in self.marks:
-            painter.setPen(QPen(QColor("#ffffff") if own else QColor("#111111"), 0))
-            painter.setBrush(colour)
-            painter.drawEllipse(QPointF(x, y), r, r)
-            if show_text:
-                screen_text(painter, ppu, x, y, text, max(8.0, r * ppu * 1.1), QColor("#ffffff"),
-                            halo=False, bold=True)
-
-
 class PathLayer(MapLayer):
     """The move being drawn: a line through the cells, a ring at the start, a dot at the end."""
 
@@ -118,35 +75,6 @@ class PathLayer(MapLayer):
         painter.drawEllipse(pts[0], 7.0 / ppu, 7.0 / ppu)
         painter.setBrush(QColor("#ffe14d"))
         painter.drawEllipse(pts[-1], 5.0 / ppu, 5.0 / ppu)
-
-
-class OwnersLayer(MapLayer):
-    """Each owned region tinted in its owner's colour, with an outline in that colour."""
-
-    def __init__(self, gmap: GameMap, z: float = 1.5):
-        super().__init__(gmap, z)
-        self.paths: list[tuple[QColor, QPainterPath]] = []
-
-    def set_owners(self, owners: dict[int, str]) -> None:
-        """owners: board cell -> colour."""
-        by_colour: dict[str, list[int]] = {}
-        for cell, colour in owners.items():
-            by_colour.setdefault(colour, []).extend(grid_cells(self.gmap, cell))
-        self.paths = []
-        for colour, cells in sorted(by_colour.items()):
-            polys = geo.polygons(self.gmap.grid, np.asarray(sorted(cells), dtype=np.int64))
-            self.paths.append((QColor(colour), polygons_path(polys)))
-        self.update()
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        for colour, path in self.paths:
-            fill = QColor(colour)
-            fill.setAlpha(70)
-            painter.setBrush(fill)
-            edge = QColor(colour)
-            edge.setAlpha(200)
-            painter.setPen(QPen(edge, 0))
-            painter.drawPath(path)
 
 
 class RoutesLayer(MapLayer):

@@ -23,19 +23,13 @@ from PySide6.QtWidgets import (
 
 from app.canvas.minimap import Minimap
 from app.canvas.overlays import CellsOverlay
+from app.canvas.political import PoliticalView
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from app.chronicle import BattlesView, EventsView
 from app.viewer.lists import RegionsTable, UnitsTable
 from app.viewer.orders import OrdersPanel
-from app.viewer.overlays import (
-    FogLayer,
-    OwnersLayer,
-    PathLayer,
-    RoutesLayer,
-    UnitsLayer,
-    board_point,
-)
+from app.viewer.overlays import FogLayer, PathLayer, RoutesLayer, board_point
 from engine import orderdraft as od
 from engine.chronicle import chronicle_of
 from engine.orders import Diagnostic
@@ -293,16 +287,10 @@ class ViewerWorkspace(QMainWindow):
         if self.scene is None or self.gmap is not gmap:
             self._new_scene(gmap)
         self.fog.set_cells(self.model.unseen(), self.model.stale())
-        colours = {f.number: f.colour for f in tv.scenario.factions}
-        by_cell: dict[int, dict[int, int]] = {}
         units = self.model.units()
-        for u in units:
-            by_cell.setdefault(u.cell, {}).setdefault(u.owner, 0)
-            by_cell[u.cell][u.owner] += u.count
-        self.unit_marks.set_units({c: [(colours.get(o, "#777777"), n, o == tv.faction)
-                                       for o, n in sorted(d.items())] for c, d in by_cell.items()})
         regions = self.model.regions()
-        self.owners.set_owners({r.cell: colours.get(r.owner, "#777777") for r in regions if r.owner})
+        self.political.own = tv.faction
+        self.political.show(viewer_political_map(tv, regions, units))
         self.regions.set_regions(regions, tv.step)
         self.units.set_units(units, tv.step, _unit_names(tv))
         self.turn_box.blockSignals(True)
@@ -336,12 +324,11 @@ class ViewerWorkspace(QMainWindow):
         self.gmap = gmap
         self.scene = MapScene(gmap, self)
         self.fog = FogLayer(gmap)
-        self.owners = OwnersLayer(gmap)
-        self.unit_marks = UnitsLayer(gmap)
+        self.political = PoliticalView(self.scene, tv_faction(self.turn))
         self.reach_overlay = CellsOverlay(gmap, 11.5, "#3ddc84", 60)
         self.path_layer = PathLayer(gmap)
         self.routes = RoutesLayer(gmap)
-        for item in (self.owners, self.fog, self.unit_marks, self.reach_overlay, self.routes,
+        for item in (self.fog, self.reach_overlay, self.routes,
                      self.path_layer):
             self.scene.addItem(item)
         self.canvas.set_map_scene(self.scene)
@@ -561,3 +548,25 @@ def _unit_names(tv: TurnView) -> dict[str, str]:
             if isinstance(sym, str) and isinstance(name, str) and sym:
                 out.setdefault(sym, name)
     return out
+
+
+def tv_faction(tv: TurnView | None) -> int | None:
+    return tv.faction if tv is not None else None
+
+
+def viewer_political_map(tv: TurnView, regions, units):
+    """What the player knows, as a political map: the latest owner, units and names seen of
+    every place (last-seen ones included), in the turn's faction colours and names."""
+    from engine.political import PoliticalMap, Side, Stack, faction_names
+
+    names = faction_names(tv.state, tv.scenario)
+    totals: dict[tuple[int, int, str], int] = {}
+    for u in units:
+        totals[(u.cell, u.owner, u.kind)] = totals.get((u.cell, u.owner, u.kind), 0) + u.count
+    return PoliticalMap(
+        owners={r.cell: r.owner for r in regions if r.owner},
+        stacks=[Stack(c, o, k, n) for (c, o, k), n in sorted(totals.items())],
+        names={r.cell: r.name for r in regions if r.name},
+        sides=[Side(f.number, names.get(f.number, f.name), f.colour or "#777777")
+               for f in tv.scenario.factions],
+        step=tv.step, title=tv.scenario.name)

@@ -80,7 +80,7 @@ def test_opens_map_lists_report_and_template(viewer):
     assert not ws.orders_unsaved()
     assert ws.units.model.rowCount() == len([a for a in tv.state["armies"] if a.count > 0])
     assert ws.events.list.count() > 0 and "Achaeans places" in " ".join(ws.events.visible_lines())
-    assert ws.unit_marks.marks and ws.owners.paths
+    assert ws.political.stacks.groups and ws.political.ownership.paths
 
 
 def test_filter_the_lists(viewer, qtbot):
