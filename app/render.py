@@ -173,6 +173,7 @@ def render_political(ruleset, scenario, state, step: int, width: int = POLITICAL
     scene = _scene(gmap, None)
     try:
         scene.set_layer_visible("grid", False)  # a political map, not a painting grid
+        scene.setBackgroundBrush(QColor("#f4f1ea"))  # paper around hex edges
         view = PoliticalView(scene)
         view.show(pm)
         p = QPainter(img)

@@ -281,5 +281,21 @@ def legend_entries(pm: PoliticalMap) -> list[tuple[str, str]]:
 
 
 def kinds_legend(pm: PoliticalMap) -> str:
+    """'B Bowmen, F Foot Soldiers, H Horsemen': the troop symbols the badges use."""
     abbr = kind_abbreviations([s.kind for s in pm.stacks])
-    return ", ".join(f"{a} {k}" for k, a in sorted(abbr.items(), key=lambda kv: kv[1]) if a != k)
+    return ", ".join(f"{a} {pm.kind_names.get(k, k)}" for k, a in sorted(abbr.items(), key=lambda kv: kv[1])
+                     if a != pm.kind_names.get(k, k))
+
+
+def legend_html(pm: PoliticalMap, changed: bool = True) -> str:
+    """The map's legend as one line of rich text: each side's colour, name, what it holds;
+    the troop symbols; the changed-cells mark. Names are escaped (players choose them)."""
+    from html import escape
+
+    parts = [f"<span style='color:{c}'>■</span> {escape(t)}" for c, t in legend_entries(pm)]
+    kinds = kinds_legend(pm)
+    if kinds:
+        parts.append(f"troops: {escape(kinds)}")
+    if changed:
+        parts.append("<span style='color:#e0b800'>□</span> changed this turn")
+    return "&nbsp;&nbsp; ".join(parts)

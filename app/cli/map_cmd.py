@@ -65,6 +65,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("map", metavar="MAP")
     q.add_argument("--png", metavar="OUT.png")
     q.add_argument("--scale", type=float, default=8.0, help="PNG pixels per map unit (default 8)")
+    q.add_argument("--turn", type=int, metavar="N",
+                   help="game database: the political map of turn N (default: the latest)")
+    q.add_argument("--width", type=int, default=1600, metavar="PX",
+                   help="game database: width of the political map PNG (default 1600)")
+    q.add_argument("--terrain-only", action="store_true",
+                   help="game database: the bare map (terrain, sites) instead of the turn's "
+                        "political map")
     q.add_argument("--svg", metavar="OUT.svg")
     q.add_argument("--grid", action="store_true", help="SVG: draw cell outlines")
     q.add_argument("--coords", action="store_true", help="SVG: write each cell's coordinate")
@@ -170,6 +177,27 @@ def export_png(m: GameMap, path: Path, scale: float) -> Path:
     return path
 
 
+def export_political(game: Path, out: Path, turn: int | None, width: int) -> Path:
+    """A game's political map of one turn (owners, troops, names, legend) as a PNG."""
+    from engine.service import GameService
+
+    if not 200 <= width <= 8000:
+        raise CliError(f"--width {width}: give 200 to 8000 pixels", EXIT_USAGE)
+    if out.parent and not out.parent.exists():
+        raise CliError(f"{out}: folder {out.parent} does not exist")
+    try:
+        from app.render import export_political_png
+    except ImportError as e:
+        raise CliError(f"{out}: PNG export needs the Qt renderer (app.render), which did not load: {e}") from None
+    svc = GameService.open(game)
+    try:
+        if turn is not None and not 0 <= turn <= svc.current_step:
+            raise CliError(f"--turn {turn}: {game} has turns 0 to {svc.current_step}", EXIT_USAGE)
+        return export_political_png(svc, out, turn, width)
+    finally:
+        svc.close()
+
+
 # ---- commands -----------------------------------------------------------------------------------
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -231,7 +259,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise CliError("map export: name at least one of --png, --svg, --geojson, --tmj, --tmx", EXIT_USAGE)
     m = load_any(args.map)
     for kind, out in targets:
-        if kind == "png":
+        if kind == "png" and is_game_db(Path(args.map)) and not args.terrain_only:
+            export_political(Path(args.map), Path(out), args.turn, args.width)
+        elif kind == "png":
             export_png(m, Path(out), args.scale)
         elif kind == "svg":
             save_any(m, out, "svg", grid=args.grid, coords=args.coords)

@@ -3,7 +3,7 @@
     folder/
       <game>-t003-f01.txt/.html/.json, ...-gm.*, ...-f01-orders.txt   (service.export)
       bundles/<game>-t003-f01.rsbundle                                 (engine.bundle)
-      <game>-t003-map.png                                              (app.render)
+      <game>-t003-map.png     the turn's political map                 (app.render)
       outbox/<game>-t003-f01.eml                                       (engine.outbox)
 """
 
@@ -66,14 +66,15 @@ def export_files(service: Any, folder: str | Path, step: int | None = None, send
 
 def export_images(service: Any, out: ExportResult, step: int | None = None,
                   png_scale: float = 8.0) -> ExportResult:
-    """The map PNG (Qt rendering: on the GUI thread)."""
-    from app.render import export_png
+    """The turn's political map PNG: owners, troops, names, legend and turn, ready for a
+    forum post or a mail (Qt rendering: on the GUI thread)."""
+    from app.render import export_political_png
     from engine.service import export_stem
 
     step = service.current_step if step is None else step
     png = out.folder / f"{export_stem(service.name)}-t{step:03d}-map.png"
     try:
-        export_png(service.scenario.map, png, scale=png_scale)
+        export_political_png(service, png, step)
         out.png = png
     except Exception as e:  # noqa: BLE001 (the reports are written; say what failed)
         out.notes.append(f"{png}: map image not written ({type(e).__name__}: {e})")

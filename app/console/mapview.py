@@ -127,17 +127,3 @@ class ConsoleMap(QWidget):
     def fit(self) -> None:
         self.canvas.fit()
 
-
-def legend_html(pm: PoliticalMap) -> str:
-    """The map's legend as one line of rich text: each side's colour, name, what it holds;
-    the troop symbols; the changed-cells mark. Names are escaped (players choose them)."""
-    from html import escape
-
-    from app.canvas.political import kinds_legend, legend_entries
-
-    parts = [f"<span style='color:{c}'>■</span> {escape(t)}" for c, t in legend_entries(pm)]
-    kinds = kinds_legend(pm)
-    if kinds:
-        parts.append(f"troops: {escape(kinds)}")
-    parts.append("<span style='color:#e0b800'>□</span> changed this turn")
-    return "&nbsp;&nbsp; ".join(parts)

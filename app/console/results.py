@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.canvas.political import legend_html
 from app.chronicle import BattlesView, EventsView
-from app.console.mapview import ConsoleMap, cell_records, legend_html
+from app.console.mapview import ConsoleMap, cell_records
 from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
 from engine.political import political_map

@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QTabWidget,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
 from app.canvas.minimap import Minimap
 from app.canvas.overlays import CellsOverlay
-from app.canvas.political import PoliticalView
+from app.canvas.political import PoliticalView, legend_html
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from app.chronicle import BattlesView, EventsView
@@ -107,7 +108,17 @@ class ViewerWorkspace(QMainWindow):
         self.canvas = ViewerCanvas(self)
         self.tool = MoveTool(self)
         self.canvas.tool = self.tool
-        self.setCentralWidget(self.canvas)
+        self.legend = QLabel("")
+        self.legend.setObjectName("mapLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        centre = QWidget()
+        cl = QVBoxLayout(centre)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(2)
+        cl.addWidget(self.canvas, 1)
+        cl.addWidget(self.legend)
+        self.setCentralWidget(centre)
         self.picked: int | None = None
         self.reach: dict[int, float] = {}
         self._loaded_key: tuple | None = None
@@ -290,7 +301,9 @@ class ViewerWorkspace(QMainWindow):
         units = self.model.units()
         regions = self.model.regions()
         self.political.own = tv.faction
-        self.political.show(viewer_political_map(tv, regions, units))
+        pm = viewer_political_map(tv, regions, units)
+        self.political.show(pm)
+        self.legend.setText(legend_html(pm, changed=False))
         self.regions.set_regions(regions, tv.step)
         self.units.set_units(units, tv.step, _unit_names(tv))
         self.turn_box.blockSignals(True)
@@ -557,7 +570,7 @@ def tv_faction(tv: TurnView | None) -> int | None:
 def viewer_political_map(tv: TurnView, regions, units):
     """What the player knows, as a political map: the latest owner, units and names seen of
     every place (last-seen ones included), in the turn's faction colours and names."""
-    from engine.political import PoliticalMap, Side, Stack, faction_names
+    from engine.political import PoliticalMap, Side, Stack, faction_names, kind_names
 
     names = faction_names(tv.state, tv.scenario)
     totals: dict[tuple[int, int, str], int] = {}
@@ -569,4 +582,5 @@ def viewer_political_map(tv: TurnView, regions, units):
         names={r.cell: r.name for r in regions if r.name},
         sides=[Side(f.number, names.get(f.number, f.name), f.colour or "#777777")
                for f in tv.scenario.factions],
-        step=tv.step, title=tv.scenario.name)
+        step=tv.step, title=tv.scenario.name,
+        kind_names=kind_names(tv.scenario, {k for _c, _o, k in totals}))

@@ -20,6 +20,9 @@ from engine.scenario import Scenario
 from engine.state import State
 
 NEUTRAL = "#777777"
+# colours for factions the scenario does not list (players who joined in play), in order
+EXTRA_COLOURS = ("#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c71585", "#7f8c8d", "#b7950b",
+                 "#1abc9c", "#a93226", "#5d6d7e")
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class PoliticalMap:
     sides: list[Side] = field(default_factory=list)
     step: int = 0
     title: str = ""
+    kind_names: dict[str, str] = field(default_factory=dict)  # "H" -> "Horsemen"
 
     def side(self, number: int) -> Side | None:
         return next((s for s in self.sides if s.number == number), None)
@@ -78,7 +82,7 @@ def faction_names(state: State, scenario: Scenario) -> dict[int, str]:
             key = next((getattr(r, k) for k in ("number", "nation", "tribe", "faction", "player")
                         if isinstance(getattr(r, k, None), int)), None)
             # a table of factions: keyed by number, with no place of its own
-            if key in out and not any(hasattr(r, p) for p in ("cell", "realm", "location", "region")):
+            if isinstance(key, int) and key > 0 and not any(hasattr(r, p) for p in ("cell", "realm", "location", "region")):
                 out[key] = name.strip()
     return out
 
@@ -96,8 +100,15 @@ def political_map(ruleset: Any, scenario: Scenario, state: State, step: int | No
         names = faction_names(state, scenario)
         pm.sides = [Side(f.number, names.get(f.number, f.name), f.colour or NEUTRAL)
                     for f in scenario.factions]
+        # owners the scenario does not list (a player who joined in play) get a colour too
+        known = {s.number for s in pm.sides}
+        extra = sorted(({o for o in pm.owners.values()} | {s.owner for s in pm.stacks}) - known - {0})
+        pm.sides += [Side(n, names.get(n, f"faction {n}"), EXTRA_COLOURS[i % len(EXTRA_COLOURS)])
+                     for i, n in enumerate(extra)]
     if not pm.title:
         pm.title = scenario.name
+    if not pm.kind_names:
+        pm.kind_names = kind_names(scenario, {s.kind for s in pm.stacks})
     if visible is not None:
         pm.owners = {c: o for c, o in pm.owners.items() if c in visible}
         pm.stacks = [s for s in pm.stacks if s.cell in visible]
@@ -133,6 +144,22 @@ def _generic(scenario: Scenario, state: State) -> PoliticalMap:
             totals[key] = totals.get(key, 0) + count
     pm.stacks = [Stack(c, o, k, n) for (c, o, k), n in sorted(totals.items())]
     return pm
+
+
+def kind_names(scenario: Scenario, kinds: set[str]) -> dict[str, str]:
+    """A unit kind's name from the game's catalogs: a row whose key (symbol, id, kind) is
+    the kind and that has a `name` ("H" -> "Horsemen" in King of Kings)."""
+    out: dict[str, str] = {}
+    for cat in (scenario.catalogs or {}).values():
+        for row in cat:
+            name = row.get("name")
+            if not isinstance(name, str) or not name:
+                continue
+            for key in ("symbol", "id", "kind", "unit", "troop"):
+                v = row.get(key)
+                if isinstance(v, str) and v in kinds and v not in out:
+                    out[v] = name
+    return out
 
 
 def kind_abbreviations(kinds: list[str]) -> dict[str, str]:
