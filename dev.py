@@ -88,9 +88,9 @@ def run(args: list[str], env: dict[str, str] | None = None) -> int:
 
 def main(argv: list[str]) -> int:
     cmd = argv[0] if argv else "help"
-    if cmd not in ("demo", "test", "bench", "setup", "lint"):
+    if cmd not in ("demo", "test", "bench", "setup", "lint", "screenshots"):
         print(__doc__)
-        print("commands: demo [ARGS] | test [PYTEST ARGS] | bench | lint | setup")
+        print("commands: demo [ARGS] | test [PYTEST ARGS] | bench | lint | screenshots [RULESET] | setup")
         return 0 if cmd in ("help", "-h", "--help") else 2
     ensure_system_libs()
     ensure_venv()
@@ -99,6 +99,8 @@ def main(argv: list[str]) -> int:
     realmsmith = str(BIN / "realmsmith")
     if cmd == "demo":
         return run([realmsmith, "demo", "--open", *argv[1:]])
+    if cmd == "screenshots":  # docs/screenshots/*.png, every workspace of every ruleset
+        return run([str(PY), str(ROOT / "docs" / "screenshots" / "make_screenshots.py"), *argv[1:]])
     if cmd == "lint":
         return run([str(PY), "-m", "ruff", "check", "engine", "app", "tests", "benchmarks"])
     if cmd == "bench":

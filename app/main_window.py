@@ -65,10 +65,12 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.editor.statusMessage.connect(lambda t: self.statusBar().showMessage(t, 4000))
         self.designer.attach(self)
-        self.editor.canvas.cellHovered.connect(self._hovered)
-        self.editor.canvas.zoomChanged.connect(self._zoomed)
+        # the status bar's hover text and zoom belong to the workspace in front
+        for cv in self.canvases().values():
+            cv.cellHovered.connect(lambda cell, cv=cv: self._hovered(cell, cv))
+            cv.zoomChanged.connect(lambda ppu, cv=cv: self._zoomed(ppu, cv))
         self.editor.stack.cleanChanged.connect(self._clean_changed)
-        self.resize(1400, 900)
+        self.resize(*initial_size())
         self._update_title()
         geom = settings.value("geometry")
         if geom is not None and interactive:
@@ -140,11 +142,13 @@ class MainWindow(QMainWindow):
         self._action(e, "Select &none", ed.select_none, "Ctrl+Shift+A")
 
         v = mb.addMenu("&View")
-        cv = ed.canvas
-        self._action(v, "Zoom &in", cv.zoom_in, ["+", "=", QKeySequence.StandardKey.ZoomIn])
-        self._action(v, "Zoom &out", cv.zoom_out, ["-", QKeySequence.StandardKey.ZoomOut])
-        self._action(v, "&Fit map", cv.fit, "0")
-        self._action(v, "&Actual size (32 px a cell)", cv.zoom_reset, "Ctrl+0")
+        def on_front(what: str):  # the map of the workspace in front
+            return lambda: getattr(self.front_canvas() or ed.canvas, what)()
+
+        self._action(v, "Zoom &in", on_front("zoom_in"), ["+", "=", QKeySequence.StandardKey.ZoomIn])
+        self._action(v, "Zoom &out", on_front("zoom_out"), ["-", QKeySequence.StandardKey.ZoomOut])
+        self._action(v, "&Fit map", on_front("fit"), "0")
+        self._action(v, "&Actual size (32 px a cell)", on_front("zoom_reset"), "Ctrl+0")
         v.addSeparator()
         self._action(v, "Show/hide &coordinates", lambda: self._toggle_layer("coords"), "Ctrl+K")
         self._action(v, "Show/hide &grid", lambda: self._toggle_layer("grid"), "Ctrl+Shift+G")
@@ -164,6 +168,8 @@ class MainWindow(QMainWindow):
     def set_document(self, doc: Document) -> None:
         self.doc.close()
         self.doc = doc
+        rs = getattr(doc.service, "ruleset", None) if doc.kind == "game" else None
+        self.editor.ruleset_terrains = rs.map_terrains() if rs is not None else []
         self.editor.set_map(doc.gmap)
         if doc.path is not None:
             settings.add_recent(doc.path)
@@ -308,26 +314,60 @@ class MainWindow(QMainWindow):
 
     def _workspace_changed(self, _index: int) -> None:
         self.undo_group.setActiveStack(self._stacks.get(self.tabs.currentWidget()))
+        self.cell_label.setText("")
+        cv = self.front_canvas()
+        if cv is not None and cv.map_scene() is not None:
+            self._zoomed(cv.ppu(), cv)
+        else:
+            self.zoom_label.setText("")
+
+    def canvases(self) -> dict:
+        """workspace -> its map canvas."""
+        return {self.editor: self.editor.canvas, self.designer: self.designer.canvas,
+                self.console: self.console.results.map.canvas, self.viewer: self.viewer.canvas}
+
+    def front_canvas(self):
+        return self.canvases().get(self.tabs.currentWidget())
 
     def _toggle_layer(self, name: str) -> None:
-        scene = self.editor.scene
+        cv = self.front_canvas() or self.editor.canvas
+        scene = cv.map_scene()
+        if scene is None:
+            return
         scene.set_layer_visible(name, not scene.layer_visible(name))
-        self.editor.layers_panel.refresh()
+        if scene is self.editor.scene:
+            self.editor.layers_panel.refresh()
+        for owner in (self.viewer, self.console.results.map):  # their toolbar toggles follow
+            a = getattr(owner, "coords_action", None)
+            if name == "coords" and a is not None and cv is getattr(owner, "canvas", None):
+                a.blockSignals(True)
+                a.setChecked(scene.layer_visible("coords"))
+                a.blockSignals(False)
 
-    def _hovered(self, cell) -> None:
-        if cell is None:
+    def _hovered(self, cell, cv=None) -> None:
+        cv = cv or self.editor.canvas
+        if cv is not self.front_canvas():
+            return  # a map behind another workspace does not speak
+        scene = cv.map_scene()
+        if cell is None or scene is None:
             self.cell_label.setText("")
             return
-        m = self.editor.gmap
-        note = self.editor.scene.coords.notation
+        m = scene.gmap
+        note = scene.coords.notation
         area = m.area_of(cell)
-        text = f"{m.grid.label(cell, note)}  {m.terrain_at(cell)}"
-        if area is not None:
-            text += f"  [{area.name}]"
+        if m.kind == "regions":
+            text = f"{area.name} ({area.kind})" if area is not None else m.terrain_at(cell)
+        else:
+            text = f"{m.grid.label(cell, note)}  {m.terrain_at(cell)}"
+            if area is not None:
+                text += f"  [{area.name}]"
         self.cell_label.setText(text)
 
-    def _zoomed(self, ppu: float) -> None:
-        ppc = ppu * geo.cell_extent(self.editor.gmap.grid)
+    def _zoomed(self, ppu: float, cv=None) -> None:
+        cv = cv or self.editor.canvas
+        if cv is not self.front_canvas() or cv.map_scene() is None:
+            return
+        ppc = ppu * geo.cell_extent(cv.map_scene().gmap.grid)
         self.zoom_label.setText(f"{ppc:.1f} px/cell")
 
     def _update_title(self) -> None:
@@ -356,6 +396,17 @@ class MainWindow(QMainWindow):
         self.editor.scene.detach()
         self.doc.close()
         event.accept()
+
+
+def initial_size() -> tuple[int, int]:
+    """1400x900, or the screen's free area when smaller (every workspace fits 1280x720)."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return 1400, 900
+    free = screen.availableGeometry()
+    return min(1400, free.width()), min(900, free.height())
 
 
 def demo_path() -> Path | None:

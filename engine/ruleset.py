@@ -260,6 +260,24 @@ class Ruleset(ABC):
         """The part of the state the faction may see (for its report bundle); default all."""
         return state
 
+    def map_terrains(self) -> list[str]:
+        """The terrain names this ruleset's maps are painted with, in its own order (the map
+        editor lists them first and alone). Default: the ids (else names) of the `terrain`
+        or `terrains` catalog; none when there is no such catalog."""
+        try:
+            cats = self.default_catalogs()
+        except Exception:  # noqa: BLE001 (a ruleset without catalogs has no terrains to offer)
+            return []
+        cat = cats.get("terrain") or cats.get("terrains")
+        if cat is None:
+            return []
+        out = []
+        for row in cat:
+            v = row.get("id") or row.get("name")
+            if isinstance(v, str) and v and v not in out:
+                out.append(v)
+        return out
+
     def cell_owners(self, state: State, scenario: Scenario) -> dict[int, int]:
         """cell -> faction holding it, for colouring maps. Default: records of any state
         table with an int `owner` (0 = nobody, left out) and either an int `cell` or a

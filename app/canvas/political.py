@@ -104,6 +104,9 @@ class StacksLayer(MapLayer):
         fnt.setPixelSize(BADGE_PX)
         fnt.setBold(True)
         self._fm = QFontMetrics(fnt)
+        site_font = QFont()
+        site_font.setPixelSize(11)
+        self._site_fm = QFontMetrics(site_font)
 
     def set_stacks(self, by_cell: dict[int, list[tuple[str, int, str, bool]]], areas=None) -> None:
         """by_cell: board cell -> [(colour, count, kinds text, own)], one per faction there."""
@@ -118,67 +121,113 @@ class StacksLayer(MapLayer):
         self.update()
 
     def badge_text(self, b: Badge, detail: int) -> str:
-        if b.kinds and (detail >= 2 or " " not in b.kinds):  # one kind: "3H" even far out
+        if b.kinds and (detail >= 3 or (detail == 2 and " " not in b.kinds)):
             return b.kinds
         return str(b.count)
+
+    def detail(self, ppu: float) -> int:
+        """0: a dot per faction; 1: counts; 2: also the kind where there is one ("3H");
+        3: every kind ("2F 1H")."""
+        if self.gmap.kind == "regions":
+            return 3 if ppu >= 7 else 2 if ppu >= 2.5 else 0
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        return 3 if ppc >= 56 else 2 if ppc >= 28 else 1 if ppc >= 12 else 0
+
+    def layout(self, transform, detail: int, area: QRectF | None = None,
+               keep_clear: list[QRectF] | None = None) -> list[tuple[QRectF, Badge, str]]:
+        """Each badge's rectangle in device pixels (and its text) under `transform`; badges
+        that would cover one of the `keep_clear` rectangles move up or down a row."""
+        fm = self._fm
+        h = fm.height() + 2
+        out = []
+        for x, y, lift, badges in self.groups:
+            if area is not None and not area.contains(x, y):
+                continue
+            at = transform.map(QPointF(x, y))
+            if detail == 0:  # far out: a dot per faction
+                r = 3.5
+                cy = at.y() - (6 if lift else 0) + (8 if self.gmap.kind == "regions" else 0)
+                x0 = at.x() - len(badges) * r
+                out += [(QRectF(x0 + i * 2 * r, cy - r, 2 * r, 2 * r), b, "")
+                        for i, b in enumerate(badges)]
+                continue
+            texts = [self.badge_text(b, detail) for b in badges]
+            widths = [max(h, fm.horizontalAdvance(t) + 8) for t in texts]
+            total = sum(widths) + 2 * (len(widths) - 1)
+            if self.gmap.kind == "regions":
+                top = at.y() + 9  # below the region's name
+            elif lift:
+                top = at.y() - SITE_CLEAR_PX - h  # above the site symbol
+            else:
+                top = at.y() - h / 2
+            left = at.x() - total / 2
+            if keep_clear is not None:  # slide off site symbols and names
+                top = _clear_spot(QRectF(left, top, total, h), keep_clear, h)
+            for b, t, w in zip(badges, texts, widths, strict=True):
+                out.append((QRectF(round(left), round(top), w, h), b, t))
+                left += w + 2
+        return out
+
+    def site_rects(self, transform, ppu: float, area: QRectF | None = None) -> list[QRectF]:
+        """Device rectangles of site symbols and names (as SitesLayer draws them): troop
+        badges keep off them."""
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        size = min(max(ppc * 0.35, 3.0), 12.0)
+        fm = self._site_fm
+        out: list[QRectF] = []
+        sites = list(self.gmap.sites.values())
+        if self.gmap.kind == "regions" or not sites:
+            return out
+        pts = geo.centers(self.gmap.grid, np.array([st.cell for st in sites], dtype=np.int64))
+        for site, (x, y) in zip(sites, pts.tolist(), strict=True):
+            if area is not None and not area.contains(x, y):
+                continue
+            at = transform.map(QPointF(x, y))
+            out.append(QRectF(at.x() - size - 1, at.y() - size - 1, 2 * size + 2, 2 * size + 2))
+            if site.name and ppc >= 14:
+                w = fm.horizontalAdvance(site.name) + 6
+                out.append(QRectF(at.x() - w / 2, at.y() + size + 7 - fm.height() / 2 - 1, w,
+                                  fm.height() + 2))
+        return out
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if not self.groups:
             return
         ppu = max(ppu_of(painter), 1e-6)
-        if self.gmap.kind == "regions":
-            detail = 2 if ppu >= 7 else 1 if ppu >= 2.5 else 0
-        else:
-            ppc = ppu * geo.cell_extent(self.gmap.grid)
-            detail = 2 if ppc >= 56 else 1 if ppc >= 18 else 0
         m = 80 / ppu
         vis = visible_area(painter, option).adjusted(-m, -m, m, m)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         t = painter.worldTransform()
+        detail = self.detail(ppu)
+        clear = self.site_rects(t, ppu, vis) if detail and self.gmap.sites else None
+        rects = self.layout(t, detail, vis, clear)
         painter.save()
         painter.resetTransform()
-        for x, y, lift, badges in self.groups:
-            if not vis.contains(x, y):
-                continue
-            at = t.map(QPointF(x, y))
-            self._draw_group(painter, at, lift, badges, detail)
-        painter.restore()
-
-    def _draw_group(self, painter: QPainter, at: QPointF, lift: bool, badges: list[Badge],
-                    detail: int) -> None:
-        if detail == 0:  # far out: a dot per faction
-            r = 3.5
-            y = at.y() - (6 if lift else 0) + (8 if self.gmap.kind == "regions" else 0)
-            x0 = at.x() - (len(badges) - 1) * r
-            for i, b in enumerate(badges):
-                painter.setPen(QPen(QColor("#ffffff") if b.own else QColor("#111111"), 1))
-                painter.setBrush(b.colour)
-                painter.drawEllipse(QPointF(x0 + i * 2 * r, y), r, r)
-            return
-        fm = self._fm
-        h = fm.height() + 2
-        texts = [self.badge_text(b, detail) for b in badges]
-        widths = [max(h, fm.horizontalAdvance(s) + 8) for s in texts]
-        total = sum(widths) + 2 * (len(widths) - 1)
-        if self.gmap.kind == "regions":
-            y = at.y() + 9  # below the region's name
-        elif lift:
-            y = at.y() - SITE_CLEAR_PX - h  # above the site symbol
-        else:
-            y = at.y() - h / 2
-        x = at.x() - total / 2
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         font = QFont()
         font.setPixelSize(BADGE_PX)
         font.setBold(True)
         painter.setFont(font)
-        for b, s, w in zip(badges, texts, widths, strict=True):
-            r = QRectF(round(x), round(y), w, h)
-            painter.setPen(QPen(QColor("#ffffff") if b.own else QColor("#151515"), 1.2))
+        for r, b, text in rects:
+            painter.setPen(QPen(QColor("#ffffff") if b.own else QColor("#151515"), 1.2 if text else 1))
             painter.setBrush(b.colour)
+            if not text:
+                painter.drawEllipse(r)
+                continue
             painter.drawRoundedRect(r, 4, 4)
             painter.setPen(_ink(b.colour))
-            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, s)
-            x += w + 2
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
+
+def _clear_spot(box: QRectF, rects: list[QRectF], h: float) -> float:
+    """The top of `box` moved the least number of rows (up first) so it covers none of
+    `rects`; where every try covers something, the first place."""
+    near = [r for r in rects if r.intersects(box.adjusted(0, -3 * h, 0, 3 * h))]
+    for dy in (0, -(h + 2), h + 2, -2 * (h + 2), 2 * (h + 2)):
+        b = box.translated(0, dy)
+        if not any(b.intersects(r) for r in near):
+            return box.top() + dy
+    return box.top()
 
 
 def _ink(colour: QColor) -> QColor:

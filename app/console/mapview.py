@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
 from app.canvas.overlays import CellsOverlay
 from app.canvas.political import PoliticalView
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
+from app.icons import icon
 from engine.map import GameMap
 from engine.political import PoliticalMap
 from engine.scenario import Scenario
@@ -77,8 +79,19 @@ class ConsoleMap(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.canvas = MapCanvas(self)
+        self.canvas.setObjectName("consoleCanvas")
+        bar = self.toolbar = QToolBar()  # the results page puts it in its history row
+        bar.setIconSize(QSize(18, 18))
+        self.coords_action = bar.addAction(icon("coords"), "Coordinates")
+        self.coords_action.setCheckable(True)
+        self.coords_action.setToolTip("Show each cell's coordinates as orders write them")
+        self.coords_action.toggled.connect(self._show_coords)
+        fit = bar.addAction(icon("fit"), "Fit map")
+        fit.setToolTip("Show the whole map (0)")
+        fit.triggered.connect(lambda _=False: self.canvas.fit())
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
         lay.addWidget(self.canvas)
         self.scene: MapScene | None = None
         self.political: PoliticalView | None = None
@@ -90,7 +103,12 @@ class ConsoleMap(QWidget):
     def owned(self) -> dict[int, int]:
         return dict(self.model.owners) if self.model is not None else {}
 
-    def set_map(self, gmap: GameMap, colours: dict[int, str] | None = None) -> None:
+    def _show_coords(self, on: bool) -> None:
+        if self.scene is not None:
+            self.scene.set_layer_visible("coords", on)
+
+    def set_map(self, gmap: GameMap, colours: dict[int, str] | None = None,
+                notation: str | None = None) -> None:
         if self.scene is not None:
             self.scene.detach()
         self.scene = MapScene(gmap, self)
@@ -100,6 +118,11 @@ class ConsoleMap(QWidget):
         pen.setCosmetic(True)
         self.changed_layer.pen = pen
         self.scene.addItem(self.changed_layer)
+        grid_map = gmap.kind != "regions"  # orders name cells by coordinates: on by default
+        self.scene.coords.notation = notation
+        self.coords_action.setEnabled(grid_map)
+        self.coords_action.setChecked(grid_map)
+        self.scene.set_layer_visible("coords", grid_map)
         self.canvas.set_map_scene(self.scene)
 
     def show_state(self, pm: PoliticalMap, changed: set[int]) -> None:

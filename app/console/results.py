@@ -34,6 +34,7 @@ from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
 from engine.political import political_map
 from engine.state import State
+from engine.viewer_model import notation_of
 
 
 def mono() -> QFont:
@@ -68,6 +69,7 @@ class ResultsPage(QWidget):
         bar.addWidget(self.rollback_button)
         # map
         self.map = ConsoleMap()
+        bar.insertWidget(0, self.map.toolbar)
         self.legend = QLabel("")
         self.legend.setWordWrap(True)
         left = QWidget()
@@ -137,7 +139,7 @@ class ResultsPage(QWidget):
         self._cells = {k: v for k, v in self._cells.items() if k < cur}
         scen = service.scenario
         if new_game or self.map.scene is None:
-            self.map.set_map(scen.map, {f.number: f.colour for f in scen.factions})
+            self.map.set_map(scen.map, notation=notation_of(service.ruleset))
         self.report_who.blockSignals(True)
         self.report_who.clear()
         self.report_who.addItem("the GM", None)

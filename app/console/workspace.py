@@ -34,6 +34,7 @@ from app.console.export import ExportResult, export_files, export_images, export
 from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
 from app.console.results import ResultsPage
 from app.console.runner import TurnRunner
+from app.icons import icon
 
 GAME_SUFFIXES = (".rsgame", ".db", ".sqlite")
 
@@ -48,6 +49,12 @@ class RunTiming:
     refresh_seconds: float = 0.0  # showing the results on the GUI thread
     ticks: int = 0
     outcome: str = ""
+
+
+BUTTON_ICONS = {"openGame": "open", "importOrders": "import", "importFolder": "folder",
+                "pasteOrders": "paste", "reassign": "reassign", "runTurn": "run",
+                "cancelRun": "cancel", "exportTurn": "export", "exportCharts": "chart",
+                "exportMap": "map"}
 
 
 class ConsoleWorkspace(QWidget):
@@ -88,9 +95,9 @@ class ConsoleWorkspace(QWidget):
     def _button(self, text: str, fn, name: str, tip: str = "") -> QPushButton:
         b = QPushButton(text)
         b.setObjectName(name)
+        b.setIcon(icon(BUTTON_ICONS.get(name, "")))
         b.clicked.connect(lambda _=False: fn())
-        if tip:
-            b.setToolTip(tip)
+        b.setToolTip(tip or text.rstrip("…"))
         return b
 
     def _build(self) -> None:
@@ -112,7 +119,11 @@ class ConsoleWorkspace(QWidget):
                                           "Stop the run; the game stays as it was")
         self.export_button = self._button("Export…", self.export_dialog, "exportTurn",
                                           "Reports, bundles, map PNG and outbox into a folder")
-        self.chart_button = self._button("Save charts PNG…", self.export_charts_dialog, "exportCharts")
+        self.chart_button = self._button("Charts PNG…", self.export_charts_dialog, "exportCharts",
+                                         "Save the charts as a PNG image")
+        self.map_button = self._button("Map PNG…", self.export_map_dialog, "exportMap",
+                                       "Save the political map of the turn shown (owners, troops, "
+                                       "names, legend) as a PNG for a forum post or a mail")
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
@@ -134,6 +145,7 @@ class ConsoleWorkspace(QWidget):
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         top.addWidget(spacer)
         top.addWidget(self.export_button)
+        top.addWidget(self.map_button)
         top.addWidget(self.chart_button)
 
         self.dashboard = Dashboard()
@@ -181,7 +193,7 @@ class ConsoleWorkspace(QWidget):
     def _set_enabled(self) -> None:
         has, running = self.service is not None, self.runner.running
         for b in (self.import_button, self.folder_button, self.paste_button, self.reassign_button,
-                  self.export_button, self.chart_button):
+                  self.export_button, self.chart_button, self.map_button):
             b.setEnabled(has and not running)
         self.open_button.setEnabled(not running)
         self.run_button.setEnabled(has and not running)
@@ -572,6 +584,29 @@ class ConsoleWorkspace(QWidget):
         folder = QFileDialog.getExistingDirectory(self, "Export the turn into a folder")
         if folder:
             self.export_in_background(folder)
+
+    def export_map_dialog(self, path: str | None = None) -> bool:
+        """The political map of the turn shown in Results (the latest if none) as a PNG."""
+        if self.service is None:
+            return False
+        step = self.results.slider.value() if self.results.service is self.service \
+            else self.service.current_step
+        if path is None:
+            from engine.service import export_stem
+
+            name = f"{export_stem(self.service.name)}-t{step:03d}-map.png"
+            path, _ = QFileDialog.getSaveFileName(self, "Save map", name, "PNG image (*.png)")
+            if not path:
+                return False
+        try:
+            from app.render import export_political_png
+
+            export_political_png(self.service, path, step)
+        except Exception as e:  # noqa: BLE001 (disk full, a ruleset hook failing: say so)
+            self.error("Save map", f"{path}: {e}")
+            return False
+        self.say(f"Saved {path}")
+        return True
 
     def export_charts_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save charts", "charts.png", "PNG image (*.png)")

@@ -3,6 +3,7 @@ their adjacency, layer toggles. Each edit goes through the editor's undo stack."
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
@@ -62,6 +63,11 @@ class TerrainPanel(QWidget):
         self.table.itemChanged.connect(self._weight)
         self.table.setMinimumHeight(120)
         lay.addWidget(self.table)
+        self.others = QCheckBox("other terrains")
+        self.others.setObjectName("otherTerrains")
+        self.others.setToolTip("Also list terrains of other games (the ruleset's own come first)")
+        self.others.toggled.connect(lambda _on: self.refresh())
+        lay.addWidget(self.others)
         row = QHBoxLayout()
         self.new_name = QLineEdit(placeholderText="new terrain name")
         self.new_name.returnPressed.connect(self._add)
@@ -69,8 +75,25 @@ class TerrainPanel(QWidget):
         lay.addLayout(row)
         self._names: list[str] = []
 
+    def terrain_names(self) -> list[str]:
+        """The palette: a game's map lists its ruleset's terrains first and alone (then any the
+        map uses that the ruleset does not know); other terrains only when asked for. A map
+        without a ruleset lists its own terrains and the common ones."""
+        own = list(getattr(self.editor, "ruleset_terrains", None) or [])
+        used = list(self.editor.gmap.terrains)
+        if not own:
+            return list(dict.fromkeys(used + COMMON_TERRAINS))
+        used_here = set(int(t) for t in np.unique(self.editor.gmap.terrain)) \
+            if len(self.editor.gmap.terrain) else set()
+        foreign = [t for i, t in enumerate(used) if t not in own and i in used_here]
+        names = own + foreign
+        if self.others.isChecked():
+            names += [t for t in COMMON_TERRAINS if t not in names]
+        return list(dict.fromkeys(names))
+
     def refresh(self) -> None:
-        names = list(dict.fromkeys(list(self.editor.gmap.terrains) + COMMON_TERRAINS))
+        self.others.setVisible(bool(getattr(self.editor, "ruleset_terrains", None)))
+        names = self.terrain_names()
         if names == self._names:
             return
         self._names = names
@@ -409,6 +432,9 @@ class LayersPanel(QWidget):
         self.lay.addWidget(QLabel("Coordinates:"))
         self.lay.addWidget(self.notation)
         self.lay.addStretch(1)
+        sync = getattr(self.editor, "sync_layer_actions", None)
+        if sync is not None:
+            sync()
 
     def _notation(self, text: str) -> None:
         if text:

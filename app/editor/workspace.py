@@ -15,6 +15,7 @@ from app.editor import commands as cmd
 from app.editor import tools as T
 from app.editor.clipboard import CellClipboard
 from app.editor.panels import AreaPanel, LayersPanel, SitePanel, TerrainPanel, ToolOptions
+from app.icons import icon
 from engine.map import GameMap, new_map
 
 
@@ -118,7 +119,7 @@ class MapEditor(QMainWindow):
         for name, tool in self.tools.items():
             if name == "paste":
                 continue
-            a = QAction(tool.label, self)
+            a = QAction(icon(name), tool.label, self)
             a.setCheckable(True)
             tip = tool.tip + (f" ({tool.shortcut})" if tool.shortcut else "")
             a.setToolTip(tip)
@@ -129,6 +130,29 @@ class MapEditor(QMainWindow):
             group.addAction(a)
             bar.addAction(a)
             self.tool_actions[name] = a
+        bar.addSeparator()
+        self.layer_actions: dict[str, QAction] = {}
+        for layer, label, tip in (("coords", "Coordinates", "Show each cell's coordinates (Ctrl+K)"),
+                                  ("grid", "Grid", "Show the cell grid (Ctrl+Shift+G)")):
+            a = QAction(icon(layer), label, self)
+            a.setCheckable(True)
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+            a.toggled.connect(lambda on, n=layer: self._show_layer(n, on))
+            bar.addAction(a)
+            self.layer_actions[layer] = a
+
+    def _show_layer(self, name: str, on: bool) -> None:
+        if self.scene is not None and self.scene.layer_visible(name) != on:
+            self.scene.set_layer_visible(name, on)
+            self.layers_panel.refresh()
+
+    def sync_layer_actions(self) -> None:
+        """The toolbar's layer toggles follow the layers (changed from the menu or panel)."""
+        for name, a in getattr(self, "layer_actions", {}).items():
+            a.blockSignals(True)
+            a.setChecked(self.scene is not None and self.scene.layer_visible(name))
+            a.blockSignals(False)
 
     # ---- the map ---------------------------------------------------------------------
 
@@ -156,6 +180,7 @@ class MapEditor(QMainWindow):
         self.options.refresh()
         self.terrain_panel.refresh()
         self.layers_panel.refresh()
+        self.sync_layer_actions()
         self.site_panel.show_site(None)
         self.area_panel.refresh()
         self.mapReplaced.emit()
@@ -231,6 +256,7 @@ class MapEditor(QMainWindow):
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.scene.set_layer_visible(name, on)
+        self.sync_layer_actions()
 
     def ask_text(self, title: str, prompt: str, text: str = "") -> str:
         text, ok = QInputDialog.getText(self, title, prompt, text=text)

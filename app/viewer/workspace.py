@@ -28,6 +28,7 @@ from app.canvas.political import PoliticalView, legend_html
 from app.canvas.scene import MapScene
 from app.canvas.view import MapCanvas
 from app.chronicle import BattlesView, EventsView
+from app.icons import icon
 from app.viewer.lists import RegionsTable, UnitsTable
 from app.viewer.orders import OrdersPanel
 from app.viewer.overlays import FogLayer, PathLayer, RoutesLayer, board_point
@@ -189,19 +190,21 @@ class ViewerWorkspace(QMainWindow):
     def _build_toolbar(self) -> None:
         bar = QToolBar("Viewer", self)
         bar.setObjectName("viewerBar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.addToolBar(bar)
 
-        def act(text: str, fn, tip: str) -> QAction:
-            a = QAction(text, self)
+        def act(text: str, fn, tip: str, name: str = "") -> QAction:
+            a = QAction(icon(name), text, self) if name else QAction(text, self)
             a.setStatusTip(tip)
             a.setToolTip(tip)
             a.triggered.connect(lambda _=False: fn())
             bar.addAction(a)
             return a
 
-        act("Open report…", self.open_dialog, "Open a report bundle (.rsbundle)")
+        act("Open report…", self.open_dialog, "Open a report bundle (.rsbundle)", "open")
         act("Add turn…", lambda: self.open_dialog(add=True),
-            "Add the bundle of another turn: regions no longer seen keep their last known state")
+            "Add the bundle of another turn: regions no longer seen keep their last known state",
+            "add")
         bar.addSeparator()
         bar.addWidget(QLabel(" Report of turn "))
         self.turn_box = QComboBox()
@@ -215,15 +218,22 @@ class ViewerWorkspace(QMainWindow):
         for a in self._faction_actions:
             a.setVisible(False)
         bar.addSeparator()
-        act("Cancel move", self.cancel_move, "Forget the path being drawn (Esc)")
+        act("Cancel move", self.cancel_move, "Forget the path being drawn (Esc)", "undo-move")
+        self.coords_action = act("Coordinates", self.toggle_coords,
+                                 "Show each cell's coordinates as orders write them", "coords")
+        self.coords_action.setCheckable(True)
         bar.addSeparator()
-        act("Check", self.orders.run_check, "Check the orders now (they are checked as you type)")
-        act("Save orders…", self.save_dialog, "Save the orders with the file name the GM expects")
-        act("Copy", self.copy_orders, "Copy the orders to the clipboard")
-        act("E-mail…", self.email_dialog, "Write an .eml message to the GM, ready to send")
-        self.info = QLabel("")
-        bar.addSeparator()
-        bar.addWidget(self.info)
+        act("Check", self.orders.run_check, "Check the orders now (they are checked as you type)", "check")
+        act("Save orders…", self.save_dialog, "Save the orders with the file name the GM expects", "save")
+        act("Copy", self.copy_orders, "Copy the orders to the clipboard", "copy")
+        act("E-mail…", self.email_dialog, "Write an .eml message to the GM, ready to send", "mail")
+        self.info = QLabel("")  # above the map (the tool bar stays within 1280 pixels)
+        self.info.setObjectName("turnInfo")
+        self.centralWidget().layout().insertWidget(0, self.info)
+
+    def toggle_coords(self) -> None:
+        if self.scene is not None:
+            self.scene.set_layer_visible("coords", self.coords_action.isChecked())
 
     def _empty_note(self) -> None:
         self.report.setPlainText("Open a report bundle (.rsbundle) your GM sent you:\n"
@@ -344,6 +354,12 @@ class ViewerWorkspace(QMainWindow):
         for item in (self.fog, self.reach_overlay, self.routes,
                      self.path_layer):
             self.scene.addItem(item)
+        tv = self.turn
+        if tv is not None:  # coordinates on where orders name cells by them (grid maps)
+            self.scene.coords.notation = notation_of(tv.ruleset)
+        self.scene.set_layer_visible("coords", gmap.kind != "regions")
+        self.coords_action.setEnabled(gmap.kind != "regions")
+        self.coords_action.setChecked(gmap.kind != "regions")
         self.canvas.set_map_scene(self.scene)
         self.minimap.attach()
         if old is not None:

@@ -56,6 +56,10 @@ class Artnes(Ruleset):
 
     # ---- declarations ----------------------------------------------------------------
 
+    def map_terrains(self) -> list[str]:
+        """A region map's cells are land or sea; realms and seas are its areas."""
+        return ["land", "sea"]
+
     def catalog_specs(self) -> dict[str, TableSpec]:
         return {"units": UNITS_SPEC, "crt": CRT_SPEC}
 

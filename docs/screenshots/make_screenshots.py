@@ -1,0 +1,101 @@
+"""Refresh the screenshots in docs/screenshots/: every workspace (map editor, scenario
+designer, GM console, player viewer) of every ruleset's demo game, in a 1280x720 window,
+plus each demo's political map as `realmsmith map export GAME --png` draws it.
+
+    python3 dev.py screenshots            (or: .venv/bin/python docs/screenshots/make_screenshots.py)
+    python3 dev.py screenshots kok        (one ruleset)
+
+Runs under the real X server when there is one, else under Xvfb (xvfb-run) when installed,
+else offscreen. Look at every picture after refreshing: they are what a new user sees first.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RULESETS = ("kok", "artnes", "coi")
+WORKSPACES = ("editor", "scenario", "console", "viewer")
+SIZE = (1280, 720)
+
+
+def main(argv: list[str]) -> int:
+    rulesets = [a for a in argv if a in RULESETS] or list(RULESETS)
+    if not os.environ.get("DISPLAY") and "--inner" not in argv:
+        if shutil.which("xvfb-run"):  # a real X server's fonts and styles, as users see them
+            return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24",
+                                    sys.executable, __file__, "--inner", *rulesets])
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from app.startup import qt_app
+
+    app = qt_app("Realmsmith")
+    with tempfile.TemporaryDirectory(prefix="realmsmith-shots-") as tmp:
+        for rs in rulesets:
+            db = make_demo(rs, Path(tmp))
+            for ws in WORKSPACES:
+                out = HERE / f"{rs}-{ws}.png"
+                shoot(app, db, ws, out)
+                print(f"{out.relative_to(HERE.parent.parent)}: {out.stat().st_size // 1024} KB")
+            out = HERE / f"{rs}-political-map.png"
+            political(db, out)
+            print(f"{out.relative_to(HERE.parent.parent)}: {out.stat().st_size // 1024} KB")
+    return 0
+
+
+def make_demo(ruleset: str, tmp: Path) -> Path:
+    from app.cli import main as cli
+
+    folder = tmp / ruleset
+    rc = cli(["demo", "--ruleset", ruleset, "--dir", str(folder)])
+    if rc:
+        raise SystemExit(f"realmsmith demo --ruleset {ruleset} failed ({rc})")
+    return next(folder.glob("*.db"))
+
+
+def shoot(app, db: Path, workspace: str, out: Path) -> None:
+    from app.canvas.tiles import settle
+    from app.main_window import MainWindow
+
+    win = MainWindow(interactive=False)
+    try:
+        win.resize(*SIZE)
+        win.show()
+        win.open_path(db)
+        win.set_workspace(workspace)
+        for _ in range(10):
+            app.processEvents()
+        cv = win.front_canvas()
+        if cv is not None:
+            cv.fit()
+        settle(app)
+        save(win.grab().toImage(), out)
+    finally:
+        win.close()
+        win.deleteLater()
+        app.processEvents()
+
+
+def political(db: Path, out: Path) -> None:
+    from app.render import export_political_png
+    from engine.service import GameService
+
+    svc = GameService.open(db)
+    try:
+        export_political_png(svc, out, width=1200)
+    finally:
+        svc.close()
+
+
+def save(image, out: Path) -> None:
+    """PNG at maximum compression (quality 0): screenshots stay a few hundred KB."""
+    if not image.save(str(out), "PNG", 0):
+        raise SystemExit(f"cannot write {out}")
+
+
+if __name__ == "__main__":
+    sys.exit(main([a for a in sys.argv[1:]]))
