@@ -229,7 +229,7 @@ class LabelsLayer(MapLayer):
 class CoordsLayer(MapLayer):
     """Each cell's name in the grid's notation, drawn once cells are large enough to read."""
 
-    MIN_PX = 34.0
+    MIN_PX = 28.0
 
     def __init__(self, gmap: GameMap, z: float):
         super().__init__(gmap, z)
@@ -246,7 +246,7 @@ class CoordsLayer(MapLayer):
             return
         c = geo.centers(self.gmap.grid, cells)
         dy = 0.55 * geo.cell_extent(self.gmap.grid) * (0.5 if self.gmap.kind != "hex" else 0.62)
-        px = min(12.0, ppc / 5)
+        px = max(8.0, min(12.0, ppc / 4.5))
         for cell, (x, y) in zip(cells, c, strict=True):
             text = self.gmap.grid.label(int(cell), self.notation)
             screen_text(painter, ppu, float(x), float(y) - dy, text, px, QColor(40, 40, 40), halo=False)
