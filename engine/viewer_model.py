@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.events import EventLog
 from engine.map import GameMap
+from engine.political import faction_names
 from engine.ruleset import Ruleset
 from engine.scenario import Scenario
 from engine.state import State
@@ -349,7 +350,7 @@ def _tables(state: State) -> tuple[list[tuple[str, str, str, str]], list[tuple[s
 def turn_units(tv: TurnView) -> list[UnitRow]:
     """Every unit stack of the turn's state (visible cells only)."""
     gmap, out = tv.gmap, []
-    names = {f.number: f.name for f in tv.scenario.factions}
+    names = faction_names(tv.state, tv.scenario)  # joined in play or renamed: their names
     for table, owner_f, place_f, kind_f in _tables(tv.state)[0]:
         for r in tv.state.tables[table]:
             cell = place_cell(gmap, getattr(r, place_f))
@@ -367,7 +368,7 @@ def turn_units(tv: TurnView) -> list[UnitRow]:
 def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
     """Regions of the turn: every area of a region map, else cells with an owner or units."""
     gmap = tv.gmap
-    names = {f.number: f.name for f in tv.scenario.factions}
+    names = faction_names(tv.state, tv.scenario)  # joined in play or renamed: their names
     owner: dict[int, int] = {}
     rname: dict[int, str] = {}
     for table, owner_f, place_f in _tables(tv.state)[1]:

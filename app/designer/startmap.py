@@ -18,7 +18,7 @@ class StartsLayer(MapLayer):
     """Each faction's start cells filled in its colour, its number on the first start,
     its starting units as "3F" tags; a highlighted cell for problems jumped to."""
 
-    def __init__(self, gmap: GameMap, z: float = 8):
+    def __init__(self, gmap: GameMap, z: float = 5.9):  # under names, labels and coordinates
         super().__init__(gmap, z)
         self.entries: list[tuple[QColor, QPainterPath, QPainterPath, list[tuple[float, float, str]]]] = []
         self.mark = QPainterPath()

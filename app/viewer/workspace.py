@@ -586,17 +586,15 @@ def tv_faction(tv: TurnView | None) -> int | None:
 def viewer_political_map(tv: TurnView, regions, units):
     """What the player knows, as a political map: the latest owner, units and names seen of
     every place (last-seen ones included), in the turn's faction colours and names."""
-    from engine.political import PoliticalMap, Side, Stack, faction_names, kind_names
+    from engine.political import PoliticalMap, Stack, fill_sides, kind_names
 
-    names = faction_names(tv.state, tv.scenario)
     totals: dict[tuple[int, int, str], int] = {}
     for u in units:
         totals[(u.cell, u.owner, u.kind)] = totals.get((u.cell, u.owner, u.kind), 0) + u.count
-    return PoliticalMap(
+    pm = PoliticalMap(
         owners={r.cell: r.owner for r in regions if r.owner},
         stacks=[Stack(c, o, k, n) for (c, o, k), n in sorted(totals.items())],
         names={r.cell: r.name for r in regions if r.name},
-        sides=[Side(f.number, names.get(f.number, f.name), f.colour or "#777777")
-               for f in tv.scenario.factions],
         step=tv.step, title=tv.scenario.name,
         kind_names=kind_names(tv.scenario, {k for _c, _o, k in totals}))
+    return fill_sides(pm, tv.state, tv.scenario)

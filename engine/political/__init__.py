@@ -97,14 +97,7 @@ def political_map(ruleset: Any, scenario: Scenario, state: State, step: int | No
         pm = _generic(scenario, state)
     pm.step = int(state.step if step is None and hasattr(state, "step") else step or 0)
     if not pm.sides:
-        names = faction_names(state, scenario)
-        pm.sides = [Side(f.number, names.get(f.number, f.name), f.colour or NEUTRAL)
-                    for f in scenario.factions]
-        # owners the scenario does not list (a player who joined in play) get a colour too
-        known = {s.number for s in pm.sides}
-        extra = sorted(({o for o in pm.owners.values()} | {s.owner for s in pm.stacks}) - known - {0})
-        pm.sides += [Side(n, names.get(n, f"faction {n}"), EXTRA_COLOURS[i % len(EXTRA_COLOURS)])
-                     for i, n in enumerate(extra)]
+        fill_sides(pm, state, scenario)
     if not pm.title:
         pm.title = scenario.name
     if not pm.kind_names:
@@ -113,6 +106,19 @@ def political_map(ruleset: Any, scenario: Scenario, state: State, step: int | No
         pm.owners = {c: o for c, o in pm.owners.items() if c in visible}
         pm.stacks = [s for s in pm.stacks if s.cell in visible]
         pm.names = {c: n for c, n in pm.names.items() if c in visible}
+    return pm
+
+
+def fill_sides(pm: PoliticalMap, state: State, scenario: Scenario) -> PoliticalMap:
+    """pm.sides from the scenario's factions under their current names; owners the scenario
+    does not list (a player who joined in play) get a name and a colour too."""
+    names = faction_names(state, scenario)
+    pm.sides = [Side(f.number, names.get(f.number, f.name), f.colour or NEUTRAL)
+                for f in scenario.factions]
+    known = {s.number for s in pm.sides}
+    extra = sorted(({o for o in pm.owners.values()} | {s.owner for s in pm.stacks}) - known - {0})
+    pm.sides += [Side(n, names.get(n, f"faction {n}"), EXTRA_COLOURS[i % len(EXTRA_COLOURS)])
+                 for i, n in enumerate(extra)]
     return pm
 
 
