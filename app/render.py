@@ -233,8 +233,38 @@ def export_political_png(service, path: str | Path, step: int | None = None,
     img = render_political(service.ruleset, service.scenario, service.state(step), step, width)
     path = Path(path)
     tmp = path.with_name(path.name + ".part.png")
-    if not img.save(str(tmp), "PNG", 0):  # quality 0: smallest file
+    if not palette_image(img).save(str(tmp), "PNG", 0):  # 8-bit, quality 0: a small file
         tmp.unlink(missing_ok=True)
         raise OSError(f"{path}: cannot write the PNG")
     os.replace(tmp, path)
     return path
+
+
+def palette_image(image):
+    """The image with the 256 colours it uses most, every other pixel as its nearest one:
+    an 8-bit palette image (maps and windows are mostly a few flat colours), a third of the
+    size of a full-colour PNG without visible change."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = image.convertToFormat(QImage.Format.Format_RGB32)
+    w, h = img.width(), img.height()
+    px = np.frombuffer(img.constBits(), dtype=np.uint32).reshape(h, img.bytesPerLine() // 4)[:, :w]
+    colours, index, counts = np.unique(px.ravel() & 0xFFFFFF, return_inverse=True, return_counts=True)
+    keep = colours[np.argsort(-counts, kind="stable")[:256]]
+    # nearest kept colour of every colour used (in chunks: a photo-like map has many)
+    nearest = np.empty(len(colours), dtype=np.uint8)
+    kr = _rgb(keep)
+    for i in range(0, len(colours), 4096):
+        d = ((_rgb(colours[i:i + 4096])[:, None, :] - kr[None, :, :]) ** 2).sum(axis=2)
+        nearest[i:i + 4096] = d.argmin(axis=1)
+    data = np.ascontiguousarray(nearest[index].reshape(h, w))
+    out = QImage(data.data, w, h, w, QImage.Format.Format_Indexed8)
+    out.setColorTable([int(0xFF000000 | int(c)) for c in keep])
+    return out.copy()  # own its pixels (data goes out of scope)
+
+
+def _rgb(c):
+    import numpy as np
+
+    return np.stack([(c >> 16) & 255, (c >> 8) & 255, c & 255], axis=1).astype(np.int32)

@@ -5,22 +5,15 @@ import dataclasses
 
 import pytest
 
-from app.cli import main as cli
 from engine import registry
 from engine.political import kind_abbreviations, kind_names, political_map
 from engine.service import GameService
 from engine.viewer_model import place_cell
 
 
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    """Each ruleset's demo, played by `realmsmith demo` (several turns run)."""
-    out = {}
-    for rs in ("kok", "artnes", "coi"):
-        folder = tmp_path_factory.mktemp(rs)
-        assert cli(["demo", "--ruleset", rs, "--dir", str(folder)]) == 0
-        out[rs] = next(folder.glob("*.db"))
-    return out
+@pytest.fixture
+def demos(played_demos):
+    return played_demos
 
 
 @pytest.mark.parametrize("rs", ["kok", "artnes", "coi"])

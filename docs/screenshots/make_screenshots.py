@@ -92,8 +92,11 @@ def political(db: Path, out: Path) -> None:
 
 
 def save(image, out: Path) -> None:
-    """PNG at maximum compression (quality 0): screenshots stay a few hundred KB."""
-    if not image.save(str(out), "PNG", 0):
+    """An 8-bit palette PNG at maximum compression (app.render.palette_image): a screenshot
+    is well under 200 KB without visible change."""
+    from app.render import palette_image
+
+    if not palette_image(image).save(str(out), "PNG", 0):
         raise SystemExit(f"cannot write {out}")
 
 

@@ -14,14 +14,9 @@ from engine.palette import LAND, terrain_colour
 from engine.service import GameService
 
 
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    out = {}
-    for rs in ("kok", "artnes", "coi"):
-        folder = tmp_path_factory.mktemp(rs)
-        assert cli(["demo", "--ruleset", rs, "--dir", str(folder)]) == 0
-        out[rs] = next(folder.glob("*.db"))
-    return out
+@pytest.fixture
+def demos(played_demos):
+    return played_demos
 
 
 @pytest.fixture
@@ -46,6 +41,14 @@ def settle():
     build(app)
 
 
+def show(win, db, workspace: str = "console"):
+    """Open a game in the window, bring a workspace to the front, let its map settle."""
+    win.open_path(db)
+    win.set_workspace(workspace)
+    settle()
+    return win
+
+
 def rgb(img: QImage, x: float, y: float) -> tuple[int, int, int]:
     c = img.pixelColor(int(x), int(y))
     return c.red(), c.green(), c.blue()
@@ -64,10 +67,7 @@ def hexrgb(h: str) -> tuple[int, int, int]:
 
 @pytest.mark.parametrize("rs", ["kok", "artnes", "coi"])
 def test_console_map_shows_troops_and_owners_like_the_viewer(window, demos, rs):
-    win = window
-    win.open_path(demos[rs])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos[rs], "console")
     m = win.console.results.map
     pm = m.model
     assert pm is not None and pm.stacks and pm.owners
@@ -93,10 +93,7 @@ def test_console_map_shows_troops_and_owners_like_the_viewer(window, demos, rs):
 
 
 def test_ownership_reads_on_any_terrain_strong_tint_and_outline(window, demos):
-    win = window
-    win.open_path(demos["kok"])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos["kok"], "console")
     m = win.console.results.map
     cv = m.canvas
     cv.set_ppu(40.0)
@@ -121,10 +118,7 @@ def test_ownership_reads_on_any_terrain_strong_tint_and_outline(window, demos):
 
 
 def test_changed_cells_stay_marked_when_stepping_through_history(window, demos):
-    win = window
-    win.open_path(demos["kok"])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos["kok"], "console")
     res = win.console.results
     assert res.map.changed and res.map.changed_layer.cells.size == len(res.map.changed)
     res.slider.setValue(res.slider.value() - 1)
@@ -135,10 +129,7 @@ def test_changed_cells_stay_marked_when_stepping_through_history(window, demos):
 # ---- region maps ---------------------------------------------------------------------------
 
 def test_region_map_is_drawn_as_regions(window, demos):
-    win = window
-    win.open_path(demos["artnes"])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos["artnes"], "console")
     m = win.console.results.map
     scene = m.canvas.map_scene()
     pm = m.model
@@ -203,7 +194,7 @@ def test_region_names_are_never_clipped_at_the_map_edge(demos):
 def test_map_export_png_of_a_game_is_the_turns_political_map(demos, tmp_path, rs):
     out = tmp_path / f"{rs}.png"
     assert cli(["map", "export", str(demos[rs]), "--png", str(out), "--width", "900"]) == 0
-    img = QImage(str(out))
+    img = QImage(str(out)).convertToFormat(QImage.Format.Format_RGB32)  # stored as 8-bit palette
     assert 400 < img.width() <= 900 + 24 and img.height() > 400  # fits the width asked for
     svc = GameService.open(demos[rs])
     try:
@@ -228,10 +219,7 @@ def test_map_export_png_of_a_game_is_the_turns_political_map(demos, tmp_path, rs
 
 
 def test_console_map_png_button_writes_the_political_map(window, demos, tmp_path):
-    win = window
-    win.open_path(demos["coi"])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos["coi"], "console")
     out = tmp_path / "turn.png"
     assert win.console.map_button.isEnabled()
     assert win.console.export_map_dialog(str(out))
@@ -239,10 +227,7 @@ def test_console_map_png_button_writes_the_political_map(window, demos, tmp_path
 
 
 def test_names_given_in_play_appear_on_the_map(window, demos):
-    win = window
-    win.open_path(demos["kok"])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos["kok"], "console")
     m = win.console.results.map
     assert "Korinthos" in m.model.names.values()
     # a province named in play that has no site of that name gets a label of its own
@@ -264,10 +249,7 @@ def test_names_given_in_play_appear_on_the_map(window, demos):
 def test_troop_badges_keep_off_site_symbols_and_names(window, demos, rs):
     from PySide6.QtGui import QTransform
 
-    win = window
-    win.open_path(demos[rs])
-    win.set_workspace("console")
-    settle()
+    win = show(window, demos[rs], "console")
     st = win.console.results.map.political.stacks
     site_cells = {s.cell for s in st.gmap.sites.values()}
     assert site_cells & {c for c in win.console.results.map.model.stacks_by_cell()}
@@ -326,10 +308,7 @@ def test_a_plain_map_file_keeps_the_common_palette(window, tmp_path):
 
 @pytest.mark.parametrize("rs,on", [("kok", True), ("coi", True), ("artnes", False)])
 def test_coordinates_are_on_where_orders_name_cells_and_one_click_away(window, demos, rs, on):
-    win = window
-    win.open_path(demos[rs])
-    win.set_workspace("viewer")
-    settle()
+    win = show(window, demos[rs], "viewer")
     vw = win.viewer
     scene = vw.canvas.map_scene()
     assert scene.layer_visible("coords") == on and vw.coords_action.isChecked() == on
@@ -393,10 +372,7 @@ def test_the_window_fits_a_1280x720_screen_in_every_workspace(window, demos, rs)
 
 
 def test_status_bar_zoom_and_hover_belong_to_the_workspace_in_front(window, demos):
-    win = window
-    win.open_path(demos["kok"])
-    win.set_workspace("editor")
-    settle()
+    win = show(window, demos["kok"], "editor")
     win.editor.canvas.set_ppu(10.0)
     assert win.zoom_label.text() == "10.0 px/cell"
     win.set_workspace("console")
