@@ -164,7 +164,7 @@ def test_region_map_is_drawn_as_regions(window, demos):
     assert scene.area_names.zValue() > m.political.stacks.zValue()
 
 
-def test_region_names_are_never_clipped_at_the_map_edge(demos):
+def test_region_names_are_never_clipped_at_the_map_edge(qtbot, demos):
     from app.canvas.scene import MapScene
 
     svc = GameService.open(demos["artnes"])
@@ -406,3 +406,27 @@ def test_screenshot_script_names_every_workspace_and_ruleset():
             assert png.exists() and png.stat().st_size < 400_000, png
             img = QImage(str(png))
             assert (img.width(), img.height()) == mod.SIZE
+
+
+def test_a_region_renamed_in_play_shows_its_new_name(qtbot, demos):
+    from app.canvas.political import PoliticalView
+    from app.canvas.scene import MapScene
+    from engine.political import political_map
+
+    svc = GameService.open(demos["artnes"])
+    try:
+        scene = MapScene(svc.scenario.map)
+        view = PoliticalView(scene)
+        pm = political_map(svc.ruleset, svc.scenario, svc.state(svc.current_step))
+        board = scene.gmap.regions()
+        paris = board.parse("Paris")
+        pm.names[paris] = "Lutetia"
+        view.show(pm)
+        assert scene.areas.shown_name("Paris") == "Lutetia"
+        for name in scene.gmap.areas:
+            scene.areas.entry(name)
+        placed = dict(scene.areas.placed_labels(12.0))
+        assert "Paris" in placed  # placed under its area, drawn with the new name
+        scene.detach()
+    finally:
+        svc.close()
