@@ -249,7 +249,7 @@ class CoordsLayer(MapLayer):
         px = max(8.0, min(12.0, ppc / 4.5))
         for cell, (x, y) in zip(cells, c, strict=True):
             text = self.gmap.grid.label(int(cell), self.notation)
-            screen_text(painter, ppu, float(x), float(y) - dy, text, px, QColor(40, 40, 40), halo=False)
+            screen_text(painter, ppu, float(x), float(y) - dy, text, px, QColor(40, 40, 40))
 
 
 class CellsOverlay(MapLayer):

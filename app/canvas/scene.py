@@ -51,7 +51,7 @@ class MapScene(QGraphicsScene):
             self.links[kind] = LinksLayer(gmap, kind, 3 + i * 0.1, self.budget)
         self.sites = SitesLayer(gmap, 5, self.budget)
         self.labels = LabelsLayer(gmap, 6)
-        self.coords = CoordsLayer(gmap, 7)
+        self.coords = CoordsLayer(gmap, 4.7)  # under troops, sites and names: they stay readable
         self.area_names = AreaNamesLayer(self.areas, 6.1)  # names above troops and sites
         self.selection = CellsOverlay(gmap, 10, "#ffd21f", 70)
         self.preview = CellsOverlay(gmap, 11, "#ffffff", 50)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPointF, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -34,6 +34,7 @@ from app.designer.game_panel import GamePanel
 from app.designer.options import OptionsPanel
 from app.designer.problems import ProblemsView
 from app.designer.startmap import PlaceTool, StartsLayer
+from app.icons import icon
 from engine.map import Site
 from engine.scenario import Faction
 from engine.tables import TableError
@@ -84,14 +85,21 @@ class ScenarioDesigner(QWidget):
         bar = QToolBar()
         bar.setObjectName("designerToolbar")
         self.toolbar = bar
-        bar.addAction("New game…", self.new_game_dialog)
-        bar.addAction("Open game…", self.open_game_dialog)
+        def act(name: str, text: str, fn, tip: str):
+            a = bar.addAction(icon(name), text, fn)
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+            return a
+
+        act("new", "New game…", self.new_game_dialog, "Create a game from a ruleset and a map")
+        act("open", "Open game…", self.open_game_dialog, "Open a game database")
         bar.addSeparator()
-        bar.addAction("Import scenario…", self.import_dialog)
-        self.export_action = bar.addAction("Export scenario…", self.export_dialog)
+        act("import", "Import scenario…", self.import_dialog, "Read a scenario file into a new game")
+        self.export_action = act("export", "Export scenario…", self.export_dialog,
+                                 "Write this game's scenario as a text file")
         bar.addSeparator()
-        self.undo_action = bar.addAction("Undo", self.stack.undo)
-        self.redo_action = bar.addAction("Redo", self.stack.redo)
+        self.undo_action = act("undo", "Undo", self.stack.undo, "Undo")
+        self.redo_action = act("redo", "Redo", self.stack.redo, "Redo")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
         self.stack.canUndoChanged.connect(self.undo_action.setEnabled)
@@ -99,7 +107,10 @@ class ScenarioDesigner(QWidget):
         self.stack.undoTextChanged.connect(lambda t: _tip(self.undo_action, f"Undo {t}"))
         self.stack.redoTextChanged.connect(lambda t: _tip(self.redo_action, f"Redo {t}"))
         bar.addSeparator()
-        bar.addAction("Check", self.revalidate)
+        act("check", "Check", self.revalidate, "Check the scenario for problems again")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for a in (self.undo_action, self.redo_action):  # icons alone: the bar fits 1280 pixels
+            bar.widgetForAction(a).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.game_label = QLabel("")
         self.game_label.setObjectName("designerGame")
         self.game_label.setContentsMargins(12, 0, 0, 0)

@@ -353,6 +353,9 @@ def test_every_icon_renders_and_toolbars_have_icons_with_tooltips(window, demos)
     bar = win.viewer.findChild(QToolBar, "viewerBar")
     acts = [a for a in bar.actions() if isinstance(bar.widgetForAction(a), QToolButton)]
     assert acts and all(not a.icon().isNull() and a.toolTip() for a in acts)
+    dbar = win.designer.toolbar
+    dacts = [a for a in dbar.actions() if isinstance(dbar.widgetForAction(a), QToolButton)]
+    assert len(dacts) >= 7 and all(not a.icon().isNull() and a.toolTip() for a in dacts)
     c = win.console
     for b in (c.open_button, c.import_button, c.folder_button, c.paste_button, c.reassign_button,
               c.run_button, c.cancel_button, c.export_button, c.map_button, c.chart_button):
