@@ -359,7 +359,7 @@ def read_post(text: str, names: dict[str, str], source: str = "") -> OrderSheet:
     lines = cleaned.split("\n") if cleaned is not None else _blank_quotes(raw_lines)
     for lineno, raw in enumerate(lines, start=1):
         line = " ".join(_AP_COST.sub("", raw).split())
-        if not line:
+        if not line or line.startswith("#"):  # the orders template's notes to the player
             continue
         for rx in _CLAIM:
             cm = rx.search(line)
