@@ -6,11 +6,19 @@ province, fills it with about `armies` army records, and writes realistic orders
 every tribe: placements on the frontier, DEF orders, attacks where the odds are good,
 troops marched from the interior towards the frontier, and alliance offers. The same
 arguments give the same game, byte for byte.
+
+From the shell (docs/performance.md):
+    python -m engine.rulesets.kok.generate big/ --size 100x100 --check-files 1000
+writes big/game.db, one orders sheet a tribe in big/orders/ and 1,000 in big/check/.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections import deque
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -157,11 +165,12 @@ def generate_game(width: int = 100, height: int = 100, tribes: int = 20, armies:
     return scen, orders
 
 
-def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator) -> str:
+def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator,
+            board: Any = None) -> str:
     """One tribe's orders: what a sensible player of the rule book would write."""
     from engine.rulesets.kok.view import Board
 
-    b = Board(state, scen)
+    b = board if board is not None else Board(state, scen)
     grid = b.grid
     mine = sorted(c for c, p in b.provinces.items() if p.owner == tribe)
     hit = {s: t.initial_hit for s, t in b.rules.troops.items()}
@@ -229,3 +238,57 @@ def _orders(scen: Scenario, state: State, tribe: int, rng: np.random.Generator) 
         lines.append(f"ALL {other} 1")
     lines.append("END")
     return "\n".join(lines) + "\n"
+
+
+def orders_files(scen: Scenario, count: int, seed: int = 1) -> dict[str, str]:
+    """`count` orders files for turn 1 (file name -> text), the tribes in turn, each a
+    different sensible sheet: `0001-SP1.R1`, `0002-SP2.R1`... (the SP name matches them)."""
+    from engine.rulesets.kok.view import Board
+
+    rng = np.random.default_rng([seed, 3])
+    board = Board(scen.initial, scen)
+    tribes = [f.number for f in scen.factions]
+    return {f"{i + 1:04d}-SP{tribes[i % len(tribes)]}.R1":
+            _orders(scen, scen.initial, tribes[i % len(tribes)], rng, board)
+            for i in range(count)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write a big game to a folder: `game.db`, `orders/` (one sheet a tribe, to import and
+    run) and `check/` (many sheets, for `realmsmith check`). docs/performance.md uses it."""
+    ap = argparse.ArgumentParser(prog="python -m engine.rulesets.kok.generate",
+                                 description="Make a big generated King of Kings game.")
+    ap.add_argument("folder", help="folder to write (created; must not hold game.db)")
+    ap.add_argument("--size", default="100x100", help="WIDTHxHEIGHT (default 100x100)")
+    ap.add_argument("--tribes", type=int, default=20)
+    ap.add_argument("--armies", type=int, help="army records (default: one for every 2 cells)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check-files", type=int, default=0, metavar="N",
+                    help="also write N orders files into check/ (default none)")
+    args = ap.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        ap.error(f"--size {args.size!r}: write it as WIDTHxHEIGHT, e.g. 100x100")
+    from engine.service import GameService
+
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    armies = args.armies if args.armies is not None else w * h // 2
+    scen, orders = generate_game(w, h, args.tribes, armies, args.seed)
+    with GameService.create(folder / "game.db", scen):
+        pass
+    for sub, files in (("orders", {f"SP{t}.R1": text for t, text in orders.items()}),
+                       ("check", orders_files(scen, args.check_files, args.seed))):
+        if files:
+            (folder / sub).mkdir(exist_ok=True)
+            for name, text in files.items():
+                (folder / sub / name).write_text(text, encoding="utf-8")
+    print(f"{folder / 'game.db'}: {w}x{h}, {args.tribes} tribes, "
+          f"{len(scen.initial['armies'])} armies; {len(orders)} sheets in {folder / 'orders'}"
+          + (f", {args.check_files} in {folder / 'check'}" if args.check_files else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
