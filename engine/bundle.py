@@ -148,7 +148,7 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
                 if visible is not None:
                     from engine.db.schema import MapCell
 
-                    t = MapCell.__table__
+                    t = MapCell
                     hidden = [int(x) for x in np.setdiff1d(np.arange(len(scen.map.grid)),
                                                            np.fromiter(visible, dtype=np.int64))]
                     for i in range(0, len(hidden), 500):
@@ -316,7 +316,7 @@ def _present_cells(svc: Any) -> set[int]:
 
     from engine.db.schema import MapCell
 
-    t = MapCell.__table__
+    t = MapCell
     with svc.store.reading() as c:
         return {int(r[0]) for r in c.execute(select(t.c.cell).where(t.c.game_id == svc.store.game_id))}
 

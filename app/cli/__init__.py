@@ -110,8 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    from engine.db.errors import DiskFull, GameDbError
-    from engine.service import RunCancelled, RunFailed, TurnMoved
+    # only the error classes (no SQLAlchemy): `--help` must start fast (docs/performance.md)
+    from engine.db.errors import DiskFull, GameDbError, RunCancelled, RunFailed, TurnMoved
 
     parser = build_parser()
     try:

@@ -12,10 +12,12 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli import EXIT_OK, EXIT_OPEN, EXIT_USAGE, CliError
-from engine.map import GameMap
+
+if TYPE_CHECKING:  # engine.map imports numpy: not at start-up (docs/performance.md)
+    from engine.map import GameMap
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_SIDE = 2000

@@ -32,7 +32,7 @@ from engine.db.schema import GameRow
 from engine.tables import Column as SpecColumn
 from engine.tables import TableSpec
 
-GAME_ID = GameRow.__table__.c.id  # type: ignore[attr-defined]
+GAME_ID = GameRow.c.id
 SQL_TYPES = {"int": Integer, "float": Float, "str": Text, "bool": Boolean}
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from sqlalchemy import exc
+# SQLAlchemy is imported where a driver error is handled, not here: the command line
+# imports these classes at start-up, also for commands that never open a database.
 
 
 class GameDbError(Exception):
@@ -48,6 +49,18 @@ class UnknownGame(GameDbError):
     """The database holds games, but not the one asked for."""
 
 
+class RunFailed(GameDbError):
+    """A step failed; the database is as it was before the run."""
+
+
+class RunCancelled(GameDbError):
+    pass
+
+
+class TurnMoved(GameDbError):
+    """The run was for a turn that another run made meanwhile; nothing was done."""
+
+
 def _no_room(where: str) -> bool:
     """SQLite says "disk I/O error" when it cannot even make its -shm file: check the disk."""
     import shutil
@@ -63,6 +76,8 @@ def _no_room(where: str) -> bool:
 
 def translate(err: BaseException, where: str) -> GameDbError | None:
     """A database driver error as one of ours, or None if it is something else."""
+    from sqlalchemy import exc
+
     if not isinstance(err, exc.DBAPIError):
         return None
     msg = str(getattr(err, "orig", err)).lower()
@@ -96,6 +111,8 @@ def translate(err: BaseException, where: str) -> GameDbError | None:
 
 @contextlib.contextmanager
 def guarded(where: str) -> Iterator[None]:
+    from sqlalchemy import exc
+
     try:
         yield
     except GameDbError:

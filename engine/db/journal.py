@@ -15,10 +15,10 @@ from engine.events import Event, EventLog, EventRecord
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Submission
 
-SUB = SubmissionRow.__table__
-DIAG = DiagnosticRow.__table__
-EVT = EventRow.__table__
-REP = ReportRow.__table__
+SUB = SubmissionRow
+DIAG = DiagnosticRow
+EVT = EventRow
+REP = ReportRow
 
 
 def _dumps(v: Any) -> str:
@@ -306,5 +306,5 @@ class JournalMixin:
         g = self.game_id
         for t in (EVT, REP):
             c.execute(delete(t).where(and_(t.c.game_id == g, t.c.step > step)))
-        st = StepRow.__table__
+        st = StepRow
         c.execute(delete(st).where(st.c.game_id == g, st.c.number > step))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import markup
-from engine.db.errors import GameDbError
+from engine.db.errors import RunCancelled, RunFailed, TurnMoved
 from engine.db.intake_bridge import own as _own
 from engine.db.journal import StoredSubmission
 from engine.db.results import RunResult
@@ -27,18 +27,6 @@ from engine.scenario import Scenario
 from engine.state import State
 
 Progress = Callable[[float, str], None]
-
-
-class RunFailed(GameDbError):
-    """A step failed; the database is as it was before the run."""
-
-
-class RunCancelled(GameDbError):
-    pass
-
-
-class TurnMoved(GameDbError):
-    """The run was for a turn that another run made meanwhile; nothing was done."""
 
 
 def _rendered(rs: Ruleset, data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""The fixed part of the game database: SQLModel tables that every game has.
+"""The fixed part of the game database: the tables every game has (SQLAlchemy Core).
 
 Every table carries `game_id`, so one database (a PostgreSQL server for a hosting
 service) can hold many games; a desktop game is one SQLite file holding one game.
@@ -7,215 +7,141 @@ time from the ruleset's declarations in `engine.db.dynamic`.
 
 JSON-valued columns are plain text holding canonical JSON, so they read the same on
 SQLite and PostgreSQL.
+
+The tables are plain Core `Table`s rather than SQLModel classes: everything reads and
+writes them with Core statements, and importing SQLModel and pydantic cost 0.3 s at
+every start of the command line (docs/performance.md). The columns, types, defaults,
+keys and indexes are those the SQLModel declarations made, so older files open as
+they are.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Index
-from sqlmodel import Field, SQLModel
+from typing import Any
+
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table
 
 FORMAT = 1           # database format this code writes; newer ones are refused
 APPLICATION = "realmsmith"
 
-
-class DbInfo(SQLModel, table=True):
-    """Key/value facts about the database itself: application name and format."""
-
-    __tablename__ = "rs_info"
-    key: str = Field(primary_key=True)
-    value: str = ""
+metadata = MetaData()
+_TYPES = {str: String, int: Integer, float: Float, bool: Boolean}
+_NONE = object()
 
 
-class GameRow(SQLModel, table=True):
-    __tablename__ = "rs_game"
-    id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(index=True)
-    ruleset: str = ""
-    seed: int = 1
-    format: int = FORMAT
-    current_step: int = 0
-    created: str = ""
-    meta: str = "{}"
+def _c(name: str, kind: type, default: Any = _NONE, *, key: bool = False, null: bool = False,
+       index: bool = False, ref: str | None = None) -> Column:
+    """A column as the SQLModel field `name: kind = default` made it: NOT NULL unless
+    optional, the default applied by inserts that leave the column out."""
+    args: list[Any] = [ForeignKey(ref)] if ref else []
+    kw: dict[str, Any] = {"primary_key": key, "nullable": null and not key, "index": index}
+    if default is not _NONE:
+        kw["default"] = default
+    return Column(name, _TYPES[kind](), *args, **kw)
 
 
-class MapRow(SQLModel, table=True):
-    """Map header: grid spec, palette order is in rs_map_terrain."""
-
-    __tablename__ = "rs_map"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    kind: str = "square"
-    name: str = ""
-    grid: str = "{}"               # topology to_dict() as JSON
-    meta: str = "{}"
-    adjacency_added: str = "[]"
-    adjacency_removed: str = "[]"
+def _game(key: bool = True, index: bool = False) -> Column:
+    return _c("game_id", int, key=key, index=index, ref="rs_game.id")
 
 
-class MapTerrain(SQLModel, table=True):
-    __tablename__ = "rs_map_terrain"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    code: int = Field(primary_key=True)
-    name: str = ""
+# Key/value facts about the database itself: application name and format.
+DbInfo = Table("rs_info", metadata, _c("key", str, key=True), _c("value", str, ""))
 
+GameRow = Table(
+    "rs_game", metadata,
+    _c("id", int, None, key=True), _c("name", str, index=True), _c("ruleset", str, ""),
+    _c("seed", int, 1), _c("format", int, FORMAT), _c("current_step", int, 0),
+    _c("created", str, ""), _c("meta", str, "{}"))
 
-class MapCell(SQLModel, table=True):
-    """One row a cell (written with Core bulk inserts)."""
+# Map header: grid spec (topology to_dict() as JSON); palette order is in rs_map_terrain.
+MapRow = Table(
+    "rs_map", metadata, _game(),
+    _c("kind", str, "square"), _c("name", str, ""), _c("grid", str, "{}"), _c("meta", str, "{}"),
+    _c("adjacency_added", str, "[]"), _c("adjacency_removed", str, "[]"))
 
-    __tablename__ = "rs_map_cell"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    cell: int = Field(primary_key=True)
-    terrain: int = 0
-    attrs: str | None = None       # JSON, only for cells that have attributes
+MapTerrain = Table("rs_map_terrain", metadata, _game(), _c("code", int, key=True),
+                   _c("name", str, ""))
 
+# One row a cell (written with bulk inserts); attrs is JSON, only for cells that have any.
+MapCell = Table("rs_map_cell", metadata, _game(), _c("cell", int, key=True),
+                _c("terrain", int, 0), _c("attrs", str, None, null=True))
 
-class MapLink(SQLModel, table=True):
-    __tablename__ = "rs_map_link"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    kind: str = Field(primary_key=True)
-    a: int = Field(primary_key=True)
-    b: int = Field(primary_key=True)
+MapLink = Table("rs_map_link", metadata, _game(), _c("kind", str, key=True),
+                _c("a", int, key=True), _c("b", int, key=True))
 
+MapSite = Table(
+    "rs_map_site", metadata, _game(), _c("site_id", int, key=True), _c("cell", int, 0),
+    _c("kind", str, "city"), _c("name", str, ""), _c("attrs", str, "{}"))
 
-class MapSite(SQLModel, table=True):
-    __tablename__ = "rs_map_site"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    site_id: int = Field(primary_key=True)
-    cell: int = 0
-    kind: str = "city"
-    name: str = ""
-    attrs: str = "{}"
+MapArea = Table("rs_map_area", metadata, _game(), _c("name", str, key=True),
+                _c("kind", str, "region"), _c("attrs", str, "{}"))
 
+MapAreaCell = Table("rs_map_area_cell", metadata, _game(), _c("area", str, key=True),
+                    _c("cell", int, key=True))
 
-class MapArea(SQLModel, table=True):
-    __tablename__ = "rs_map_area"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    name: str = Field(primary_key=True)
-    kind: str = "region"
-    attrs: str = "{}"
+MapLabel = Table(
+    "rs_map_label", metadata, _game(), _c("seq", int, key=True), _c("text", str, ""),
+    _c("x", float, 0.0), _c("y", float, 0.0), _c("size", float, 1.0))
 
+# Which catalogs a game has, in order, with the spec their rows follow
+# (TableSpec as JSON, engine.db.dynamic.spec_to_dict).
+CatalogRow = Table("rs_catalog", metadata, _game(), _c("name", str, key=True),
+                   _c("position", int, 0), _c("spec", str, "{}"))
 
-class MapAreaCell(SQLModel, table=True):
-    __tablename__ = "rs_map_area_cell"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    area: str = Field(primary_key=True)
-    cell: int = Field(primary_key=True)
+OptionRow = Table("rs_option", metadata, _game(), _c("name", str, key=True),
+                  _c("value", str, "null"))  # JSON
 
+FactionRow = Table(
+    "rs_faction", metadata, _game(), _c("number", int, key=True), _c("name", str, ""),
+    _c("email", str, ""), _c("password", str, ""), _c("colour", str, "#888888"),
+    _c("attrs", str, "{}"))
 
-class MapLabel(SQLModel, table=True):
-    __tablename__ = "rs_map_label"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    seq: int = Field(primary_key=True)
-    text: str = ""
-    x: float = 0.0
-    y: float = 0.0
-    size: float = 1.0
+# A processed step. Step 0 is the initial state; step N came from the orders for N.
+# status: initial | done; seed: the dice path used; faction: whose turn (sequential model).
+StepRow = Table(
+    "rs_step", metadata, _game(), _c("number", int, key=True), _c("status", str, "done"),
+    _c("processed_at", str, ""), _c("seed", str, ""), _c("faction", int, None, null=True),
+    _c("info", str, "{}"))
 
+# superseded: a later submission for the same faction and step exists; applied_step: the
+# step that used it (None: not yet); post_id and edited: real time (the forum post, and
+# a changed text under the same post id, which is never re-applied).
+SubmissionRow = Table(
+    "rs_submission", metadata,
+    _c("id", int, None, key=True), _game(key=False, index=True), _c("seq", int, 0),
+    _c("text", str, ""), _c("source_kind", str, "paste"), _c("source_name", str, ""),
+    _c("sender", str, ""), _c("subject", str, ""), _c("received_at", str, ""),
+    _c("imported_at", str, ""), _c("encoding", str, "utf-8"),
+    _c("faction", int, None, null=True), _c("step", int, None, null=True),
+    _c("matched_by", str, ""), _c("superseded", bool, False),
+    _c("applied_step", int, None, null=True), _c("post_id", str, None, null=True),
+    _c("edited", bool, False), _c("meta", str, "{}"))
+Index("ix_rs_submission_game_step", SubmissionRow.c.game_id, SubmissionRow.c.step,
+      SubmissionRow.c.faction)
 
-class CatalogRow(SQLModel, table=True):
-    """Which catalogs a game has, in order, with the spec their rows follow."""
+DiagnosticRow = Table(
+    "rs_diagnostic", metadata,
+    _c("id", int, None, key=True), _game(key=False, index=True),
+    _c("submission_id", int, None, null=True, index=True, ref="rs_submission.id"),
+    _c("step", int, None, null=True), _c("faction", int, None, null=True),
+    _c("file", str, ""), _c("line", int, 0), _c("col", int, 0), _c("kind", str, ""),
+    _c("severity", str, "error"), _c("message", str, ""), _c("text", str, ""))
 
-    __tablename__ = "rs_catalog"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    name: str = Field(primary_key=True)
-    position: int = 0
-    spec: str = "{}"               # TableSpec as JSON (engine.db.dynamic.spec_to_dict)
+# data: the event's fields as JSON (without kind); factions: ",1,3," the factions
+# concerned, for LIKE filtering; visible: ",1,3," or None for public.
+EventRow = Table(
+    "rs_event", metadata, _game(), _c("step", int, key=True), _c("seq", int, key=True),
+    _c("phase", str, ""), _c("kind", str, "", index=True), _c("data", str, "{}"),
+    _c("factions", str, ""), _c("visible", str, None, null=True))
 
-
-class OptionRow(SQLModel, table=True):
-    __tablename__ = "rs_option"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    name: str = Field(primary_key=True)
-    value: str = "null"            # JSON
-
-
-class FactionRow(SQLModel, table=True):
-    __tablename__ = "rs_faction"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    number: int = Field(primary_key=True)
-    name: str = ""
-    email: str = ""
-    password: str = ""
-    colour: str = "#888888"
-    attrs: str = "{}"
-
-
-class StepRow(SQLModel, table=True):
-    """A processed step. Step 0 is the initial state; step N came from the orders for N."""
-
-    __tablename__ = "rs_step"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    number: int = Field(primary_key=True)
-    status: str = "done"           # initial | done
-    processed_at: str = ""
-    seed: str = ""                 # the dice path used, for the record
-    faction: int | None = None     # sequential model: whose turn it was
-    info: str = "{}"
-
-
-class SubmissionRow(SQLModel, table=True):
-    __tablename__ = "rs_submission"
-    __table_args__ = (Index("ix_rs_submission_game_step", "game_id", "step", "faction"),)
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(index=True, foreign_key="rs_game.id")
-    seq: int = 0                   # arrival (import) order within the game
-    text: str = ""
-    source_kind: str = "paste"
-    source_name: str = ""
-    sender: str = ""
-    subject: str = ""
-    received_at: str = ""
-    imported_at: str = ""
-    encoding: str = "utf-8"
-    faction: int | None = None
-    step: int | None = None
-    matched_by: str = ""
-    superseded: bool = False       # a later submission for the same faction and step exists
-    applied_step: int | None = None  # the step that used it; None = not applied yet
-    post_id: str | None = None     # realtime: the forum post id
-    edited: bool = False           # realtime: same post id, changed text; never re-applied
-    meta: str = "{}"
-
-
-class DiagnosticRow(SQLModel, table=True):
-    __tablename__ = "rs_diagnostic"
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(index=True, foreign_key="rs_game.id")
-    submission_id: int | None = Field(default=None, index=True, foreign_key="rs_submission.id")
-    step: int | None = None
-    faction: int | None = None
-    file: str = ""
-    line: int = 0
-    col: int = 0
-    kind: str = ""
-    severity: str = "error"
-    message: str = ""
-    text: str = ""
-
-
-class EventRow(SQLModel, table=True):
-    __tablename__ = "rs_event"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    step: int = Field(primary_key=True)
-    seq: int = Field(primary_key=True)
-    phase: str = ""
-    kind: str = Field(default="", index=True)
-    data: str = "{}"               # the event's fields as JSON (without kind)
-    factions: str = ""             # ",1,3," : factions concerned, for LIKE filtering
-    visible: str | None = None     # ",1,3," or None for public
-
-
-class ReportRow(SQLModel, table=True):
-    __tablename__ = "rs_report"
-    game_id: int = Field(primary_key=True, foreign_key="rs_game.id")
-    step: int = Field(primary_key=True)
-    faction: int = Field(primary_key=True)   # GM = 0 (factions are numbered from 1)
-    format: str = Field(primary_key=True)
-    content: str = ""
-
+ReportRow = Table(
+    "rs_report", metadata, _game(), _c("step", int, key=True),
+    _c("faction", int, key=True),   # GM = 0 (factions are numbered from 1)
+    _c("format", str, key=True), _c("content", str, ""))
 
 GM = 0  # faction number under which the GM's report is stored
 
-STATIC_TABLES = [t.__table__ for t in (  # type: ignore[attr-defined]
+STATIC_TABLES = [
     DbInfo, GameRow, MapRow, MapTerrain, MapCell, MapLink, MapSite, MapArea, MapAreaCell,
     MapLabel, CatalogRow, OptionRow, FactionRow, StepRow, SubmissionRow, DiagnosticRow,
-    EventRow, ReportRow)]
+    EventRow, ReportRow]

@@ -136,9 +136,9 @@ class GameStore(JournalMixin):
         with guarded(where), engine.connect().execution_options(rs_write=True) as c, c.begin():
             insp = inspect(c)
             names = insp.get_table_names()
-            if names and DbInfo.__tablename__ not in names:
+            if names and DbInfo.name not in names:
                 raise NotAGame(f"{where}: holds other tables; not a Realmsmith game database")
-            if DbInfo.__tablename__ in names:
+            if DbInfo.name in names:
                 fmt = c.execute(select(T["rs_info"].c.value).where(T["rs_info"].c.key == "format")).scalar()
                 if int(fmt or 0) > FORMAT:
                     raise NewerFormat(f"{where}: made by a newer Realmsmith (database format {fmt})")
@@ -156,7 +156,7 @@ class GameStore(JournalMixin):
         """(game id, ruleset) after checking this is a Realmsmith database we can read."""
         with guarded(where), engine.connect() as c:
             insp = inspect(c)
-            if not insp.has_table(DbInfo.__tablename__):
+            if not insp.has_table(DbInfo.name):
                 names = insp.get_table_names()
                 what = "an empty database" if not names else f"tables {', '.join(sorted(names)[:5])}"
                 raise NotAGame(f"{where}: not a Realmsmith game database ({what})")
@@ -238,7 +238,7 @@ class GameStore(JournalMixin):
 
     def _clear(self, c: Connection, *models: Any) -> None:
         for m in models:
-            t = m.__table__
+            t = m
             c.execute(delete(t).where(t.c.game_id == self.game_id))
 
     def save_map(self, c: Connection, m: GameMap) -> None:
@@ -424,13 +424,13 @@ class GameStore(JournalMixin):
 
     def add_step(self, c: Connection, number: int, status: str = "done", seed: str = "",
                  faction: int | None = None, info: dict[str, Any] | None = None) -> None:
-        t = StepRow.__table__
+        t = StepRow
         c.execute(t.insert().values(game_id=self.game_id, number=number, status=status,
                                     processed_at=now_iso(), seed=seed, faction=faction,
                                     info=dumps(info or {})))
 
     def steps(self, c: Connection) -> list[Any]:
-        t = StepRow.__table__
+        t = StepRow
         return c.execute(select(t).where(t.c.game_id == self.game_id).order_by(t.c.number)).all()
 
 
