@@ -36,14 +36,16 @@ class Event:
     def factions(self) -> frozenset[int]:
         """Factions the event concerns (for filtering in the GM console)."""
         out = set()
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if f.name in ("faction", "attacker", "defender", "owner", "player", "to", "frm") and isinstance(v, int):
-                out.add(v)
+        for name in _names(type(self)):
+            if name in _FACTION_FIELDS:
+                v = getattr(self, name)
+                if isinstance(v, int):
+                    out.add(v)
         return frozenset(out)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_plain(dataclasses.asdict(self))}
+        # as {"kind", **_plain(dataclasses.asdict(self))}, without asdict's deep copies
+        return {"kind": self.kind, **{n: _plain(getattr(self, n)) for n in _names(type(self))}}
 
     def describe(self, label: Callable[[int], str] | None = None, width: int = 80) -> str:
         """`kind: field=value, ...` with cell fields in the map's notation (e.g. board.label)."""
@@ -69,7 +71,24 @@ class Event:
         return cls(**{k: _tuple(v) for k, v in d.items() if k in hints})
 
 
+_FACTION_FIELDS = frozenset(("faction", "attacker", "defender", "owner", "player", "to", "frm"))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SCALARS = (int, str, float, bool, type(None))
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """The dataclass fields' names of a class, looked up once (a turn writes thousands)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _plain(v: Any) -> Any:
+    if type(v) in _SCALARS:
+        return v
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {n: _plain(getattr(v, n)) for n in _names(type(v))}
     if isinstance(v, dict):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):

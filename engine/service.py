@@ -665,12 +665,15 @@ class GameService(StepRunner):
         or a run the state they were checked against is gone, and `status` must say what
         `check` says (late orders, once "for a turn run already", are now the ones due).
         """
+        waiting = [s for s in self.store.submissions(c, with_diagnostics=False)
+                   if not (s.applied_step is not None or s.edited
+                           or (s.step is not None and s.step <= cur))]
+        if not waiting:  # the usual case after a run: loading the state would be wasted
+            return
         scen, state = self.scenario, self._state(c, cur)
         if self._recheck_posts(c, scen, state):
             return
-        for s in self.store.submissions(c, with_diagnostics=False):
-            if s.applied_step is not None or s.edited or (s.step is not None and s.step <= cur):
-                continue
+        for s in waiting:
             sub = s.submission
             sub.meta.pop("submission_id", None)
             self.store.replace_diagnostics(c, s.id, self._diagnose(sub, scen, state, cur), sub.step)

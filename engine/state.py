@@ -19,6 +19,31 @@ from engine.tables import TableSpec
 CELL_FIELDS = frozenset({"cell", "frm", "to", "origin", "target", "destination", "at"})
 
 
+def _copy(record: Any) -> Any:
+    """copy.copy of a plain record, five times faster: a new instance with the same
+    __dict__ (13,000 records a turn on a 100x100 map). Records with slots or their own
+    copy or pickle methods go through copy.copy."""
+    cls = type(record)
+    if cls in _PLAIN:
+        new = object.__new__(cls)
+        new.__dict__.update(record.__dict__)
+        return new
+    if cls not in _SPECIAL:
+        if (hasattr(record, "__dict__") and not hasattr(cls, "__slots__")
+                and not hasattr(cls, "__copy__") and cls.__reduce_ex__ is object.__reduce_ex__
+                and cls.__reduce__ is object.__reduce__ and cls.__new__ is object.__new__
+                and getattr(cls, "__getstate__", None) is getattr(object, "__getstate__", None)
+                and not hasattr(cls, "__setstate__")):
+            _PLAIN.add(cls)
+            return _copy(record)
+        _SPECIAL.add(cls)
+    return copy.copy(record)
+
+
+_PLAIN: set[type] = set()
+_SPECIAL: set[type] = set()
+
+
 class State:
     """Tables of records for one step. `step` is the turn number (or import batch)."""
 
@@ -47,8 +72,10 @@ class State:
         return rows[0]
 
     def copy(self) -> State:
+        """Shallow copies of the records (a turn changes them in place, never their lists'
+        contents' contents)."""
         return State(self.schema, self.step,
-                     {k: [copy.copy(r) for r in v] for k, v in self.tables.items()})
+                     {k: [_copy(r) for r in v] for k, v in self.tables.items()})
 
     def specs(self) -> dict[str, TableSpec]:
         return {name: TableSpec.from_dataclass(dc, name) for name, dc in self.schema.items()}

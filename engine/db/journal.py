@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.engine import Connection
 
+from engine.db import bulk
 from engine.db.results import REJECTED
 from engine.db.schema import GM, DiagnosticRow, EventRow, ReportRow, SubmissionRow
 from engine.events import Event, EventLog, EventRecord
@@ -249,12 +250,10 @@ class JournalMixin:
         for r in log.records:
             d = r.event.to_dict()
             d.pop("kind", None)
-            rows.append({"game_id": self.game_id, "step": step, "seq": r.seq, "phase": r.phase,
-                         "kind": r.event.kind, "data": _dumps(d),
-                         "factions": _faction_set(r.event.factions()),
-                         "visible": _faction_set(r.event.visible_to())})
-        if rows:
-            c.execute(EVT.insert(), rows)
+            rows.append((self.game_id, step, r.seq, r.phase, r.event.kind, _dumps(d),
+                         _faction_set(r.event.factions()), _faction_set(r.event.visible_to())))
+        bulk.insert_rows(c, EVT, ("game_id", "step", "seq", "phase", "kind", "data", "factions",
+                                  "visible"), rows)
 
     def load_events(self, c: Connection, step: int, faction: int | None = None,
                     kind: str | None = None) -> EventLog:
@@ -283,10 +282,9 @@ class JournalMixin:
 
     def save_reports(self, c: Connection, step: int, rows: list[tuple[int | None, str, str]]) -> None:
         """(faction, format, content) rows in one insert; faction None = the GM."""
-        if rows:
-            c.execute(REP.insert(), [{"game_id": self.game_id, "step": step,
-                                      "faction": GM if f is None else f, "format": fmt,
-                                      "content": text} for f, fmt, text in rows])
+        bulk.insert_rows(c, REP, ("game_id", "step", "faction", "format", "content"),
+                         [(self.game_id, step, GM if f is None else f, fmt, text)
+                          for f, fmt, text in rows])
 
     def load_report(self, c: Connection, step: int, faction: int | None, fmt: str) -> str | None:
         return c.execute(select(REP.c.content).where(

@@ -77,7 +77,7 @@ class StepRunner:
                 raise TurnMoved(f"{self.store.where}: this run was for turn {for_step}, but the "
                                 f"game is at turn {cur} now (another run made it meanwhile); "
                                 "nothing was done")
-            scen = self._load_scenario(c)
+            scen = self._scenario = self._load_scenario(c)  # read once, also for _recheck
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)

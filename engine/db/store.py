@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import operator
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,7 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from engine.db import dynamic
+from engine.db import bulk, dynamic
 from engine.db.errors import GameExists, GameNotFound, NewerFormat, NotAGame, UnknownGame, guarded
 from engine.db.journal import JournalMixin
 from engine.db.schema import (
@@ -392,11 +393,11 @@ class GameStore(JournalMixin):
         for name, spec in state.specs().items():
             t = dynamic.state_table(self.md, self.ruleset, spec)
             c.execute(delete(t).where(t.c.rs_game == g, t.c.rs_step == s))
-            names = spec.names
-            rows = [{"rs_game": g, "rs_step": s, "rs_row": i, **{n: getattr(r, n) for n in names}}
+            get = operator.attrgetter(*spec.names) if spec.names else (lambda r: ())
+            one = len(spec.names) == 1
+            rows = [(g, s, i, *((get(r),) if one else get(r)))
                     for i, r in enumerate(state.tables[name])]
-            if rows:
-                c.execute(t.insert(), rows)
+            bulk.insert_rows(c, t, ["rs_game", "rs_step", "rs_row", *spec.names], rows)
 
     def load_state(self, c: Connection, schema: dict[str, type], step: int) -> State:
         g = self.game_id
