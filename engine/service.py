@@ -67,6 +67,7 @@ class GameService(StepRunner):
         self.store = store
         self.ruleset = ruleset
         self._scenario: Scenario | None = None
+        self._last_checker: tuple[State, Scenario, Any] | None = None  # see _checker
 
     # ---- opening ------------------------------------------------------------------
 
@@ -442,12 +443,21 @@ class GameService(StepRunner):
         try:
             # the checker must not change the state (Ruleset.check's contract); no defensive
             # copy: it costs more than the check itself on a 5,000-army game
-            out = self.ruleset.check(sheet, state, faction, scen)
+            out = self._checker(state, scen)(sheet, faction)
         except Exception as e:
             # a checker that fails refuses nothing (warning): the turn still decides
             out = [Diagnostic("illegal", f"the orders checker failed ({type(e).__name__}: {e})",
                               severity=Severity.WARNING)]
         return [_own(d, sheet.source, faction) for d in out]
+
+    def _checker(self, state: State, scen: Scenario) -> Any:
+        """The ruleset's checker for this state object, made once for every sheet checked
+        against it (its index of a big state costs more than a sheet's check). The states
+        checked here are loaded by the service and never changed afterwards."""
+        last = self._last_checker
+        if last is None or last[0] is not state or last[1] is not scen:
+            last = self._last_checker = (state, scen, self.ruleset.checker(state, scen))
+        return last[2]
 
     def reassign(self, submission_id: int, faction: int | None, step: int | None = None) -> ImportResult:
         """The GM's own match for a submission; rechecked and supersession redone."""

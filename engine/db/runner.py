@@ -115,6 +115,7 @@ class StepRunner:
                 # orders sent ahead were checked against an older state; check them again
                 self._recheck(c, result.steps[-1])
                 progress(1.0, f"saved turn {result.steps[-1]}")
+        self._last_checker = None  # holds the state before the run; let it go
         return result
 
     def _run_step(self, c: Any, scen: Scenario, prev: State, step: int, batch: list[StoredSubmission],

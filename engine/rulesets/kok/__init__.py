@@ -145,6 +145,9 @@ class KingOfKings(Ruleset):
         items = [it for k, it in enumerate(order.items, start=1) if k not in parts]
         return dataclasses.replace(order, items=items) if items else None
 
+    def checker(self, state: State, scenario: Scenario):
+        return _part("check", "checker")(state, scenario)
+
     def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
         return _part("nmr", "auto_orders")(state, faction, scenario, dice)
 

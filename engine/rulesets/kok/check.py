@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from engine.orders import AMBIGUOUS, ILLEGAL, Diagnostic, OrderSheet, Severity
@@ -29,14 +30,24 @@ from engine.rulesets.kok.view import Board, Rules, generals_available
 from engine.scenario import Scenario
 from engine.state import State
 
-__all__ = ["Board", "Rules", "check", "generals_available"]
+__all__ = ["Board", "Rules", "check", "checker", "generals_available"]
 
 
 def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list[Diagnostic]:
     """Findings for `faction`'s sheet against `state`; the state is left untouched."""
+    return checker(state, scenario)(sheet, faction)
+
+
+def checker(state: State, scenario: Scenario) -> Callable[[OrderSheet, int], list[Diagnostic]]:
+    """check() for many sheets against one state: the board (owners, troops and
+    alliances by cell, the catalogs, isolation as asked) is built once for all of them."""
     board = Board(state, scenario)
-    reread: list[Diagnostic] = []
     words = board.rules.words()
+    return lambda sheet, faction: _check(sheet, board, words, faction)
+
+
+def _check(sheet: OrderSheet, board: Board, words: Any, faction: int) -> list[Diagnostic]:
+    reread: list[Diagnostic] = []
     if sheet.header.get("troops", words.names) != words.names and "text" in sheet.header:
         # read with another troop list than this game's (the ruleset's parse_orders does
         # not know the scenario): read it again with the game's own troop names
@@ -71,13 +82,11 @@ class _Checker:
         self.indent: dict[int, int] = sheet.header.get("indent", {})
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
         self.shift: dict[int, dict[str, int]] = defaultdict(dict)
-        # isolation is judged on the state at the start of the turn, for the cells asked
-        self._isolated: dict[int, bool] = {}
 
     def isolated(self, cell: int) -> bool:
-        if cell not in self._isolated:
-            self._isolated[cell] = self.b.isolated(cell)
-        return self._isolated[cell]
+        # judged on the state at the start of the turn: the board remembers it for every
+        # sheet checked against that state
+        return self.b.isolated_at(cell)
 
     def at_item(self, order: Any, k: int) -> None:
         """Point the next findings at item k of a PLA/DEF order (0-based)."""

@@ -627,7 +627,12 @@ _READERS = {
 
 def item_columns(text: str) -> list[int]:
     """1-based columns (in `text`) where each PLA/DEF item's co-ordinates start."""
-    toks = _TOKENIZER.tokenize(text)
+    return list(_item_columns(text))
+
+
+@lru_cache(maxsize=4096)  # the checker asks for every item of a line: tokenize it once
+def _item_columns(text: str) -> tuple[int, ...]:
+    toks = _tokens(text)
     cols: list[int] = []
     i = 1
     while i < len(toks):
@@ -645,13 +650,20 @@ def item_columns(text: str) -> list[int]:
             n = max(1, min(int(toks[i].text), MAX_ITEMS + 1))  # "SH 2": two items, one place
             i += 1
         cols += [start] * n
-    return cols
+    return tuple(cols)
 
 
 def step_columns(text: str, steps: int) -> list[int]:
     """1-based columns of the last `steps` words of `text`: a move's route."""
-    toks = _TOKENIZER.tokenize(text)
+    toks = _tokens(text)
     return [t.col for t in toks[-steps:]] if steps and len(toks) >= steps else []
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """An order line's tokens, for the columns of its parts (the parser read the line
+    already; findings point into it step by step, item by item)."""
+    return tuple(_TOKENIZER.tokenize(text))
 
 
 # ---- co-ordinates once the map is known ------------------------------------------------

@@ -8,8 +8,8 @@ The adjudicator keeps its own writable board (board.py); this one never changes 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.rulesets.kok.catalogs import (
@@ -25,6 +25,12 @@ from engine.scenario import Scenario
 from engine.state import State
 
 
+@cache
+def _defaults() -> dict[str, Any]:
+    """The standard catalogs, read from their CSV files once: Rules only reads them."""
+    return default_catalogs()
+
+
 @dataclass
 class Rules:
     """The scenario's troop list, terrain table and options, read once for a check."""
@@ -35,7 +41,7 @@ class Rules:
 
     @classmethod
     def of(cls, scenario: Scenario | None) -> Rules:
-        cats = dict(default_catalogs())
+        cats = dict(_defaults())
         if scenario is not None:
             cats.update({k: v for k, v in scenario.catalogs.items() if len(v)})
         opts = {o.name: o.default for o in OPTIONS}
@@ -66,11 +72,12 @@ class Board:
         self.grid = scenario.map.grid
         self.width = getattr(self.grid, "width", 1)
         self.provinces = {p.cell: p for p in state["provinces"]}
-        self.troops: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        self.troops: dict[int, dict[int, dict[str, int]]] = {}
         for a in state["armies"]:
             if a.count > 0:
-                d = self.troops[a.cell][a.tribe]
+                d = self.troops.setdefault(a.cell, {}).setdefault(a.tribe, {})
                 d[a.troop] = d.get(a.troop, 0) + a.count
+        self._isolated: dict[int, bool] = {}  # cell -> isolated(cell), as asked
         self.tribes = {t.number: t for t in state["tribes"]}
         self.alliance = {(a.tribe, a.other): a for a in state["alliances"]}
         world = state["world"]
@@ -137,6 +144,14 @@ class Board:
                                                 for t in self.occupants(n)):
                 return False
         return True
+
+    def isolated_at(self, cell: int) -> bool:
+        """isolated(cell), remembered: the checker asks for the same provinces again and
+        again, sheet after sheet, and the board never changes."""
+        v = self._isolated.get(cell)
+        if v is None:
+            v = self._isolated[cell] = self.isolated(cell)
+        return v
 
     def has_general(self, units: dict[str, int]) -> bool:
         return any(n > 0 and self.rules.troops.get(s, None) is not None
