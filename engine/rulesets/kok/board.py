@@ -3,6 +3,12 @@
 Each phase loads a Board from ctx.state, works on dicts (units by cell and tribe,
 provinces by cell, alliances by pair) and saves it back sorted, so no phase scans all
 armies per province and the state tables come out in one canonical order.
+
+Loading and saving every table in each of the ten phases cost a sixth of a 100x100
+turn, so the board saved by one phase is handed to the next (Board.load) when nothing
+has happened since: after a save its dicts are rebuilt from the saved, sorted tables, so
+they are exactly those a fresh board would read (same contents, same order, so the
+phases iterate and roll dice as before); armies are re-sorted only when units changed.
 """
 
 from __future__ import annotations
@@ -36,15 +42,39 @@ class Board:
         self.alliances: dict[tuple[int, int], Alliance] = {
             (a.tribe, a.other): a for a in state["alliances"]}
         self.units: dict[int, dict[int, dict[str, int]]] = {}
-        for a in state["armies"]:
-            if a.count > 0:
-                t = self.units.setdefault(a.cell, {}).setdefault(a.tribe, {})
-                t[a.troop] = t.get(a.troop, 0) + a.count
+        self._read_armies(state["armies"])
         self.order = sorted(self.troops.values(), key=lambda t: t.row)
+        self._catalog_troops = dict(self.troops)
+        self._rank = {t.symbol: (t.row, t.symbol) for t in self.troops.values()}
+        self._changed = False   # units added or removed since loading or saving
+        self._saved: tuple[list, list, list, list] | None = None  # the tables save() wrote
+
+    def _read_armies(self, armies: list[Army]) -> None:
+        units: dict[int, dict[int, dict[str, int]]] = {}
+        for a in armies:
+            if a.count > 0:
+                t = units.setdefault(a.cell, {}).setdefault(a.tribe, {})
+                t[a.troop] = t.get(a.troop, 0) + a.count
+        self.units = units
 
     @classmethod
     def load(cls, ctx: TurnContext) -> Board:
-        return cls(ctx.state, ctx.scenario)
+        """The board of ctx.state: the one the last phase saved, if nothing has changed
+        since (module docstring), else a new one."""
+        b = ctx.scratch.get(_KEY)
+        if b is None or not b._current(ctx.state):
+            b = ctx.scratch[_KEY] = cls(ctx.state, ctx.scenario)
+        return b
+
+    def _current(self, state: State) -> bool:
+        """Saved, untouched since, and the state's tables are still the ones saved."""
+        if self._saved is None or self._changed or self.state is not state:
+            return False
+        armies, provinces, tribes, alliances = self._saved
+        t = state.tables
+        return (t["armies"] is armies and t["provinces"] is provinces and t["tribes"] is tribes
+                and t["alliances"] is alliances and len(self.provinces) == len(provinces)
+                and len(self.alliances) == len(alliances) and len(self.tribes) == len(tribes))
 
     # ---- map ------------------------------------------------------------------------
 
@@ -100,6 +130,7 @@ class Board:
     def add(self, cell: int, tribe: int, troop: str, n: int) -> None:
         if n <= 0:
             return
+        self._changed = True
         t = self.units.setdefault(cell, {}).setdefault(tribe, {})
         t[troop] = t.get(troop, 0) + n
 
@@ -110,6 +141,7 @@ class Board:
             return 0
         have = t.get(troop, 0)
         take = min(have, n)
+        self._changed = True
         if take == have:
             t.pop(troop, None)
             if not t:
@@ -146,8 +178,15 @@ class Board:
 
     def sorted_units(self, units: dict[str, int]) -> tuple[tuple[str, int], ...]:
         """(symbol, count) in troop-list order, for events."""
-        return tuple((s, n) for s, n in sorted(units.items(), key=lambda kv: (self.troop(kv[0]).row, kv[0]))
-                     if n > 0)
+        rank = self._rank
+        if len(units) == 1:
+            ((s, n),) = units.items()
+            if s not in rank:
+                self.troop(s)  # as the sort below: an unknown troop gets its stand-in
+            return ((s, n),) if n > 0 else ()
+        return tuple((s, n) for s, n in sorted(
+            units.items(), key=lambda kv: rank.get(kv[0]) or (self.troop(kv[0]).row, kv[0]))
+            if n > 0)
 
     def cells_with_units(self) -> list[int]:
         return sorted(self.units)
@@ -188,16 +227,33 @@ class Board:
     # ---- saving ---------------------------------------------------------------------------
 
     def save(self) -> None:
+        """Write the board to the state's tables, sorted; then read back from them, as the
+        next phase's fresh board would (see the module docstring)."""
         st = self.state
-        rows = []
-        for cell in sorted(self.units):
-            for tribe in sorted(self.units[cell]):
-                for sym, n in self.sorted_units(self.units[cell][tribe]):
-                    rows.append(Army(cell, tribe, sym, n))
-        st.tables["armies"] = rows
-        st.tables["provinces"] = [p for c, p in sorted(self.provinces.items()) if _worth(p)]
-        st.tables["tribes"] = [t for _, t in sorted(self.tribes.items())]
-        st.tables["alliances"] = [a for _, a in sorted(self.alliances.items())]
+        armies = st.tables["armies"]
+        if self._changed or self._saved is None or armies is not self._saved[0]:
+            armies = []
+            units = self.units
+            for cell in sorted(units):
+                by_tribe = units[cell]
+                for tribe in sorted(by_tribe):
+                    for sym, n in self.sorted_units(by_tribe[tribe]):
+                        armies.append(Army(cell, tribe, sym, n))
+            st.tables["armies"] = armies
+            self._read_armies(armies)
+        provinces = st.tables["provinces"] = [
+            self.provinces[c] for c in sorted(self.provinces) if _worth(self.provinces[c])]
+        tribes = st.tables["tribes"] = [self.tribes[n] for n in sorted(self.tribes)]
+        alliances = st.tables["alliances"] = [self.alliances[k] for k in sorted(self.alliances)]
+        self.provinces = {p.cell: p for p in provinces}
+        self.tribes = {t.number: t for t in tribes}
+        self.alliances = {(a.tribe, a.other): a for a in alliances}
+        self.troops = dict(self._catalog_troops)  # as a new board: no troops added on the way
+        self._changed = False
+        self._saved = (armies, provinces, tribes, alliances)
+
+
+_KEY = "kok.board"  # ctx.scratch: the board the last phase saved
 
 
 def _worth(p: Province) -> bool:

@@ -398,11 +398,8 @@ def _player_name(r: dict[str, Any], n: int) -> str:
 
 
 def _html(r: dict[str, Any]) -> str:
-    import jinja2
+    from engine.templating import template
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             autoescape=jinja2.select_autoescape(["html", "j2"]),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     colours = {p["number"]: p["colour"] for p in r["players"]}
     rows = []
     w = r["map"]["width"]
@@ -412,7 +409,7 @@ def _html(r: dict[str, Any]) -> str:
         # the map rows are built here, escaped, rather than cell by cell in the template:
         # a 100 x 100 map would otherwise take most of the report's time
         rows.append("".join(_html_cell(c, single, colours) for c in cells[y * w:(y + 1) * w]))
-    return env.get_template("report.html.j2").render(r=r, rows=rows, yes=_yes,
+    return template(TEMPLATES, "report.html.j2").render(r=r, rows=rows, yes=_yes,
                                                      player_name=lambda n: _player_name(r, n))
 
 
