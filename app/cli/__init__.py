@@ -159,5 +159,20 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BUG
 
 
+def entry() -> None:
+    """The `realmsmith` command: main(), then leave at once. Tearing the interpreter down
+    object by object after a turn (a big state, SQLAlchemy, numpy) took longer than some
+    commands themselves; everything is written and closed by then, so flush and go."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more can be said
+            pass
+    import os
+
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

@@ -1,7 +1,5 @@
 """`python -m app.cli` = `realmsmith`."""
 
-import sys
+from app.cli import entry
 
-from app.cli import main
-
-sys.exit(main())
+entry()
