@@ -169,6 +169,8 @@ def entry() -> None:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe: nothing more can be said
             pass
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)  # a profiler or coverage wants to write its results at exit
     import os
 
     os._exit(code)

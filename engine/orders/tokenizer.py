@@ -63,17 +63,21 @@ class Tokenizer:
 
     def tokenize(self, line: str, lineno: int = 1) -> list[Token]:
         out: list[Token] = []
+        underscore = self.underscore_space
         # one regular expression finds each token (a loop over characters in Python cost
         # most of the time of checking 1,000 orders files; docs/performance.md)
         for m in _scanner(self.comment_chars, self.punct).finditer(line):
             kind = m.lastgroup
-            if kind == "word":
+            if kind == "word":  # the common case, written out: no function calls
                 raw = m.group()
                 text = raw.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in raw else raw
                 kind = NUMBER if _NUMBER.match(text) else WORD
-                if self.underscore_space:
+                if underscore:
                     text = text.replace("_", " ")
-                out.append(_token(text, kind, lineno, m.start() + 1, raw, False))
+                t = _new(Token)
+                t.__dict__.update(text=text, kind=kind, line=lineno, col=m.start() + 1, raw=raw,
+                                  unterminated=False)
+                out.append(t)
             elif kind == "string":
                 raw = m.group()
                 closed = m.group("close") is not None

@@ -24,13 +24,23 @@ class Topology(ABC):
     def __len__(self) -> int: ...
 
     def neighbours(self, cell: int) -> list[int]:
-        """Cells adjacent to `cell`, in the order of `directions` (grids step each way)."""
-        out = []
-        for d in self.directions:
-            n = self.step(cell, d)
-            if n is not None and n != cell:
-                out.append(n)
-        return out
+        """Cells adjacent to `cell`, in the order of `directions` (grids step each way).
+
+        Remembered per cell: a turn asks for the neighbours of every province several
+        times (isolation, supply, movement), and stepping each way is slow in Python.
+        A grid is not resized in place (a new size is a new grid), so they stay right."""
+        memo = self.__dict__.get("_neighbours")
+        if memo is None:
+            memo = self.__dict__["_neighbours"] = {}
+        got = memo.get(cell)
+        if got is None:
+            out = []
+            for d in self.directions:
+                n = self.step(cell, d)
+                if n is not None and n != cell:
+                    out.append(n)
+            got = memo[cell] = tuple(out)
+        return list(got)
 
     def step(self, cell: int, direction: str) -> int | None:
         """The cell one step from `cell` towards `direction`, or None off the map."""

@@ -78,6 +78,7 @@ class Board:
                 d = self.troops.setdefault(a.cell, {}).setdefault(a.tribe, {})
                 d[a.troop] = d.get(a.troop, 0) + a.count
         self._isolated: dict[int, bool] = {}  # cell -> isolated(cell), as asked
+        self._terrain: dict[int, Terrain] = {}  # cell -> terrain(cell), as asked
         self.tribes = {t.number: t for t in state["tribes"]}
         self.alliance = {(a.tribe, a.other): a for a in state["alliances"]}
         world = state["world"]
@@ -92,9 +93,12 @@ class Board:
         return f"{x} {y}"
 
     def terrain(self, cell: int) -> Terrain:
-        p = self.provinces.get(cell)
-        name = p.terrain if p is not None and p.terrain else self.scenario.map.terrain_at(cell)
-        return self.rules.terrain(name)
+        t = self._terrain.get(cell)
+        if t is None:  # remembered: a checker asks for the same provinces sheet after sheet
+            p = self.provinces.get(cell)
+            name = p.terrain if p is not None and p.terrain else self.scenario.map.terrain_at(cell)
+            t = self._terrain[cell] = self.rules.terrain(name)
+        return t
 
     def is_sea(self, cell: int) -> bool:
         return self.terrain(cell).sea
