@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from kok_games import kok_game  # noqa: F401  (generated King of Kings games, a fixture)
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
