@@ -77,7 +77,7 @@ class _Checker:
         self.declared: dict[int, int] = {}             # other -> status declared by the sheet
         self.ceded = 0
         self.generals_left = generals_available(board, faction)
-        self.col = 0                                   # column the next finding points at
+        self._at: tuple[str, Any, int] | None = None    # what the next finding points at
         self.part = 0                                  # item of a PLA/DEF it is about (1-based)
         self.indent: dict[int, int] = sheet.header.get("indent", {})
         # troops that earlier SEA/LAND orders of this sheet took away (-) or brought (+)
@@ -88,20 +88,39 @@ class _Checker:
         # sheet checked against that state
         return self.b.isolated_at(cell)
 
+    @property
+    def col(self) -> int:
+        """The column the next finding points at (0: none), worked out only when there
+        is a finding: most items and steps have none."""
+        at = self._at
+        if at is None:
+            return 0
+        kind, order, k = at
+        if kind == "item":
+            cols = item_columns(order.text)
+            return cols[k] if k < len(cols) else 0
+        cols = step_columns(order.text, len(order.route))
+        return cols[k - 1] if 0 < k <= len(cols) else 0
+
+    @col.setter
+    def col(self, value: int) -> None:
+        if value:
+            raise ValueError("the checker points at items and steps, or at nothing (0)")
+        self._at = None
+
     def at_item(self, order: Any, k: int) -> None:
         """Point the next findings at item k of a PLA/DEF order (0-based)."""
-        cols = item_columns(order.text)
-        self.col = cols[k] if k < len(cols) else 0
+        self._at = ("item", order, k)
         self.part = k + 1  # an error refuses this item only (8.5: a multi-order may fail in part)
 
     def at_step(self, order: Any, i: int) -> None:
         """Point the next findings at step i (1-based) of a move's route."""
-        cols = step_columns(order.text, len(order.route))
-        self.col = cols[i - 1] if 0 < i <= len(cols) else 0
+        self._at = ("step", order, i)
         self.part = 0
 
     def say(self, order: Any, kind: str, message: str, warn: bool = False) -> None:
-        col = self.col + self.indent.get(order.line, 0) if self.col else 0
+        at = self.col
+        col = at + self.indent.get(order.line, 0) if at else 0
         self.out.append(Diagnostic(kind, message, order.line, col, order.text,
                                    self.sheet.source, Severity.WARNING if warn else Severity.ERROR,
                                    self.me, self.part))
