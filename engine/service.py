@@ -600,7 +600,9 @@ class GameService(StepRunner):
             all_subs = self.store.submissions(c)
             problems = self.store.problems(c, step=cur + 1)
             try:
-                finished = bool(self.ruleset.is_finished(self._state(c, cur), scen))
+                # the tables is_finished asks for, not the whole state
+                state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
+                finished = bool(self.ruleset.is_finished(state, scen))
             except Exception:
                 finished = False
         st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,

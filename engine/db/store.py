@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import json
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -399,22 +399,33 @@ class GameStore(JournalMixin):
                     for i, r in enumerate(state.tables[name])]
             bulk.insert_rows(c, t, ["rs_game", "rs_step", "rs_row", *spec.names], rows)
 
-    def load_state(self, c: Connection, schema: dict[str, type], step: int) -> State:
-        g = self.game_id
+    def load_state(self, c: Connection, schema: dict[str, type], step: int, *,
+                   lazy: bool = False) -> State:
+        """The state of a step. lazy=True reads each table when it is first asked for,
+        while `c` is open: for a question about one table (is the game over?) on a big
+        state (`status` must not read 13,000 records for it)."""
         st = State(schema, step)
-        for name, spec in st.specs().items():
-            t = dynamic.state_table(self.md, self.ruleset, spec)
-            dc = schema[name]
-            cols = [t.c[n] for n in spec.names]
-            init_names = [f.name for f in dataclasses.fields(dc) if f.init]
-            if init_names == spec.names:
-                st.tables[name] = [dc(*row) for row in c.execute(
-                    select(*cols).where(t.c.rs_game == g, t.c.rs_step == step).order_by(t.c.rs_row))]
-            else:
-                st.tables[name] = [_build(dc, dict(zip(spec.names, row, strict=True)))
-                                   for row in c.execute(
-                    select(*cols).where(t.c.rs_game == g, t.c.rs_step == step).order_by(t.c.rs_row))]
+        specs = st.specs()
+        if lazy:
+            st.tables = _TablesOnDemand(lambda name: self._load_table(c, schema, specs[name], step),
+                                        list(specs))  # type: ignore[assignment]
+            return st
+        for name, spec in specs.items():
+            st.tables[name] = self._load_table(c, schema, spec, step)
         return st
+
+    def _load_table(self, c: Connection, schema: dict[str, type], spec: TableSpec,
+                    step: int) -> list[Any]:
+        g = self.game_id
+        t = dynamic.state_table(self.md, self.ruleset, spec)
+        dc = schema[spec.name]
+        cols = [t.c[n] for n in spec.names]
+        rows = c.execute(select(*cols).where(t.c.rs_game == g, t.c.rs_step == step)
+                         .order_by(t.c.rs_row))
+        init_names = [f.name for f in dataclasses.fields(dc) if f.init]
+        if init_names == spec.names:
+            return [dc(*row) for row in rows]
+        return [_build(dc, dict(zip(spec.names, row, strict=True))) for row in rows]
 
     def delete_states_after(self, c: Connection, schema: dict[str, type], step: int) -> None:
         for spec in State(schema).specs().values():
@@ -433,6 +444,35 @@ class GameStore(JournalMixin):
     def steps(self, c: Connection) -> list[Any]:
         t = StepRow
         return c.execute(select(t).where(t.c.game_id == self.game_id).order_by(t.c.number)).all()
+
+
+class _TablesOnDemand(MutableMapping):
+    """State.tables that reads each table on first use (GameStore.load_state, lazy)."""
+
+    def __init__(self, load: Callable[[str], list[Any]], names: list[str]):
+        self._load, self._names, self._got = load, list(names), {}
+
+    def __getitem__(self, name: str) -> list[Any]:
+        if name not in self._got:
+            if name not in self._names:
+                raise KeyError(name)
+            self._got[name] = self._load(name)
+        return self._got[name]
+
+    def __setitem__(self, name: str, rows: list[Any]) -> None:
+        if name not in self._names:
+            self._names.append(name)
+        self._got[name] = rows
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._got.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _build(dc: type, values: dict[str, Any]) -> Any:
