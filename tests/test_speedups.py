@@ -24,27 +24,33 @@ def game():
     return generate_game(40, 30, tribes=6, armies=600, seed=5)
 
 
-def _turn(scen, orders, fresh_boards: bool, monkeypatch):
+def _turn_context(game) -> tuple:
+    """(ruleset, context) of turn 1 of a generated game, every tribe's orders read."""
+    scen, orders = game
+    rs = get("kok")
+    state = rs.initial_state(scen)
+    new = state.copy()
+    new.step = 1
+    sheets = {f: rs.parse_orders(t, f"SP{f}.R1") for f, t in orders.items()}
+    return rs, TurnContext(rs, scen, new, state, sheets, Dice(scen.seed, 1), EventLog())
+
+
+def _turn(game, fresh_boards: bool, monkeypatch):
     from engine.rulesets.kok import board as board_mod
 
-    rs = get("kok")
     if fresh_boards:  # the old way: every phase reads a new board from the state
         monkeypatch.setattr(board_mod.Board, "load",
                             classmethod(lambda cls, ctx: cls(ctx.state, ctx.scenario)))
-    state = rs.initial_state(scen)
-    sheets = {f: rs.parse_orders(t, f"SP{f}.R1") for f, t in orders.items()}
-    new = state.copy()
-    new.step = 1
-    ctx = TurnContext(rs, scen, new, state, sheets, Dice(scen.seed, 1), EventLog())
+    rs, ctx = _turn_context(game)
     rs.run_step(ctx)
     monkeypatch.undo()
-    return new.to_json(), [json.dumps(r.event.to_dict(), sort_keys=True) for r in ctx.events.records]
+    return ctx.state.to_json(), [json.dumps(r.event.to_dict(), sort_keys=True)
+                                 for r in ctx.events.records]
 
 
 def test_board_handed_between_phases_gives_the_same_turn(game, monkeypatch):
-    scen, orders = game
-    handed = _turn(scen, orders, False, monkeypatch)
-    fresh = _turn(scen, orders, True, monkeypatch)
+    handed = _turn(game, False, monkeypatch)
+    fresh = _turn(game, True, monkeypatch)
     assert len(handed[1]) > 100
     assert handed == fresh
 
@@ -58,13 +64,8 @@ def test_the_handed_board_is_the_board_a_fresh_load_gives(game):
         return ([(c, [(t, list(u.items())) for t, u in by.items()]) for c, by in b.units.items()],
                 list(b.provinces), list(b.tribes), list(b.alliances), list(b.troops))
 
-    scen, orders = game
-    rs = get("kok")
-    state = rs.initial_state(scen)
-    new = state.copy()
-    new.step = 1
-    ctx = TurnContext(rs, scen, new, state, {f: rs.parse_orders(t) for f, t in orders.items()},
-                      Dice(scen.seed, 1), EventLog())
+    scen, _ = game
+    rs, ctx = _turn_context(game)
     handed = 0
     for phase in rs.phases():
         kept = ctx.scratch.get(_KEY)
@@ -116,13 +117,7 @@ def test_state_tables_on_demand(tmp_path, game, monkeypatch):
 
 
 def test_event_dicts_as_asdict_made_them(game):
-    scen, orders = game
-    rs = get("kok")
-    state = rs.initial_state(scen)
-    new = state.copy()
-    new.step = 1
-    ctx = TurnContext(rs, scen, new, state, {f: rs.parse_orders(t) for f, t in orders.items()},
-                      Dice(scen.seed, 1), EventLog())
+    rs, ctx = _turn_context(game)
     rs.run_step(ctx)
     for r in ctx.events.records:
         ev = r.event
