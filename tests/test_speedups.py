@@ -169,3 +169,16 @@ def test_a_run_leaves_the_collector_as_it_was(tmp_path, game):
         assert svc.run().steps == [1]
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_overlapping_runs_restore_the_collector_once_both_are_done():
+    from engine.db.runner import _fewer_collections
+
+    before = gc.get_threshold()
+    a, b = _fewer_collections(), _fewer_collections()
+    a.__enter__()
+    b.__enter__()  # a second run (another thread) while the first goes on
+    a.__exit__(None, None, None)
+    assert gc.get_threshold()[0] >= 50_000  # b still runs
+    b.__exit__(None, None, None)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

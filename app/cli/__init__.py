@@ -169,8 +169,10 @@ def entry() -> None:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe: nothing more can be said
             pass
-    if sys.getprofile() is not None or sys.gettrace() is not None:
-        sys.exit(code)  # a profiler or coverage wants to write its results at exit
+    if sys.getprofile() is not None or sys.gettrace() is not None or "PySide6" in sys.modules:
+        # a profiler or coverage writes its results at exit; Qt (the studio) has its own
+        # clean-up (settings, windows) to do
+        sys.exit(code)
     import os
 
     os._exit(code)

@@ -59,20 +59,33 @@ def _next_batch(posts: list[StoredSubmission], cur: int) -> list[StoredSubmissio
     return [s for s in posts if _replay_step(s) == replays[0]]
 
 
+_GC_LOCK = threading.Lock()
+_RUNS = 0                      # runs under way (threads)
+_SAVED = gc.get_threshold()    # the collector's thresholds before the first of them
+
+
 @contextlib.contextmanager
 def _fewer_collections() -> Iterator[None]:
     """Python's cyclic garbage collector, left as it is, walked the big game state again
     and again during a turn (a fifth of a 100x100 turn). While a run lasts, what exists
     already is set aside (gc.freeze) and collections start after 50,000 new objects
     instead of 700; afterwards everything is as before, and collectable again."""
-    old = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(old[0], 50_000), *old[1:])
+    global _RUNS, _SAVED
+    with _GC_LOCK:  # runs in several threads: the first one in sets, the last one out restores
+        _RUNS += 1
+        if _RUNS == 1:
+            _SAVED = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(max(_SAVED[0], 50_000), *_SAVED[1:])
     try:
         yield
     finally:
-        gc.set_threshold(*old)
-        gc.unfreeze()
+        with _GC_LOCK:
+            _RUNS -= 1
+            if _RUNS == 0:
+                gc.set_threshold(*_SAVED)
+                gc.unfreeze()
+
 
 
 class StepRunner:
