@@ -56,6 +56,15 @@ class TurnView:
     password: str = ""
     gm_address: str = ""
     bundle: bool = False                    # False: a GM's game database seen as `faction`
+    _checker: Any = field(default=None, repr=False, compare=False)
+
+    def check(self, sheet: Any) -> list[Any]:
+        """The ruleset's findings on a sheet against this turn's state, as the GM's intake
+        makes them; the checker (with its index of the state) is made once for the view,
+        since the orders editor checks again at every pause in typing."""
+        if self._checker is None:
+            self._checker = self.ruleset.checker(self.state, self.scenario)
+        return self._checker(sheet, self.faction)
 
     @property
     def gmap(self) -> GameMap:

@@ -33,7 +33,7 @@ def check_orders(tv: TurnView, text: str, source: str = "") -> list[Diagnostic]:
         return [Diagnostic("invalid", f"the orders reader failed ({type(e).__name__}: {e})")]
     out = list(sheet.diagnostics)
     try:
-        out += rs.check(sheet, tv.state, tv.faction, tv.scenario)
+        out += tv.check(sheet)
     except Exception as e:  # noqa: BLE001
         out.append(Diagnostic("illegal", f"the orders checker failed ({type(e).__name__}: {e})"))
     return sorted(out, key=lambda d: (d.line or 0, d.col or 0))
