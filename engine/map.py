@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engine.topology import HexGrid, RegionGraph, SquareGrid, Topology, topology_from_dict
 from engine.topology.regions import name_key
+
+if TYPE_CHECKING:  # numpy is imported where it is used: `status` and `--help` need none
+    import numpy as np
+
 
 MAP_FORMAT = 1
 Listener = Callable[[str, Iterable[int]], None]  # (layer, cells changed)
@@ -65,6 +67,8 @@ class GameMap:
         self.kind = kind or grid.kind  # 'hex', 'square' or 'regions'
         self.name = name
         self.terrains: list[str] = [default_terrain]
+        import numpy as np
+
         self.terrain = np.zeros(len(grid), dtype=np.uint16)
         self.cell_attrs: dict[int, dict[str, Any]] = {}
         self.links: dict[str, set[tuple[int, int]]] = {"river": set(), "road": set()}
@@ -128,6 +132,8 @@ class GameMap:
         return [self.terrains[int(i)] for i in self.terrain]
 
     def cells_with(self, terrain: str) -> np.ndarray:
+        import numpy as np
+
         if terrain not in self.terrains:
             return np.zeros(0, dtype=np.int64)
         return np.flatnonzero(self.terrain == self.terrains.index(terrain))
@@ -239,6 +245,7 @@ class GameMap:
 
     def area_outline(self, name: str):
         """The area's outline as a shapely (Multi)Polygon, from vectorised cell polygons."""
+        import numpy as np
         import shapely
 
         cells = sorted(self.areas[name].cells)
@@ -332,6 +339,8 @@ class GameMap:
         grid = topology_from_dict(d["grid"])
         m = cls(grid, kind=d.get("kind"), name=d.get("name", ""))
         m.terrains = list(d.get("terrains") or ["plains"])
+        import numpy as np
+
         terrain = np.asarray(d.get("terrain", []), dtype=np.uint16)
         if terrain.size:
             if terrain.size != len(grid):

@@ -185,7 +185,9 @@ class GameService(StepRunner):
                 self._scenario = self._load_scenario(c)
         return self._scenario
 
-    def _load_scenario(self, c: Any) -> Scenario:
+    def _load_scenario(self, c: Any, with_map: bool = True) -> Scenario:
+        """The game's scenario; with_map=False leaves its map out (None) for questions
+        about factions and options (`status`: a 200x200 map is 40,000 rows)."""
         import json
 
         st, rs = self.store, self.ruleset
@@ -196,7 +198,8 @@ class GameService(StepRunner):
                 options.set(k, v)
             except TableError:
                 pass  # an option this ruleset version no longer has
-        return Scenario(rs.name, g.name, st.load_map(c), st.load_catalogs(c), options,
+        return Scenario(rs.name, g.name, st.load_map(c) if with_map else None,  # type: ignore[arg-type]
+                        st.load_catalogs(c), options,
                         st.load_factions(c), int(g.seed), None, json.loads(g.meta or "{}"))
 
     def state(self, step: int | None = None) -> State:
@@ -595,16 +598,21 @@ class GameService(StepRunner):
         with self.store.reading() as c:
             g = self.store.game(c)
             cur = int(g.current_step)
-            scen = self.scenario
+            # factions and options are all status needs: no map (and so no numpy) unless
+            # the ruleset's is_finished turns out to look at it
+            scen = self._scenario or self._load_scenario(c, with_map=False)
             realtime = self.ruleset.turn_model == TurnModel.REALTIME
             all_subs = self.store.submissions(c)
             problems = self.store.problems(c, step=cur + 1)
+            # the tables is_finished asks for, not the whole state
+            state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
             try:
-                # the tables is_finished asks for, not the whole state
-                state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
                 finished = bool(self.ruleset.is_finished(state, scen))
             except Exception:
-                finished = False
+                try:
+                    finished = bool(self.ruleset.is_finished(state, self.scenario))
+                except Exception:
+                    finished = False
         st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,
                     problems=problems, finished=finished)
         numbers = {f.number for f in scen.factions}

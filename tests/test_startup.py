@@ -1,6 +1,7 @@
 """The command line starts without the heavy libraries a command does not need
-(docs/performance.md): `--help` imports neither SQLAlchemy nor numpy, and no command
-imports SQLModel or pydantic, which the game database does not use."""
+(docs/performance.md): `--help` imports neither SQLAlchemy nor numpy, `status` no numpy
+(it reads no map), and no command imports SQLModel or pydantic, which the game database
+does not use."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_error_classes_alone_are_light():
     assert _imported_by("import engine.db.errors, engine.db") == set()
 
 
-def test_a_game_command_needs_no_sqlmodel_or_pydantic(tmp_path):
+def test_status_needs_no_numpy_or_sqlmodel_or_pydantic(tmp_path):
     from app.cli import main
 
     assert main(["new", str(tmp_path / "g.db"), "--ruleset", "kok"]) == 0
@@ -39,4 +40,4 @@ def test_a_game_command_needs_no_sqlmodel_or_pydantic(tmp_path):
             f"    assert main(['status', {str(tmp_path / 'g.db')!r}]) == 0")
     got = _imported_by(code)
     assert "sqlalchemy" in got  # the probe does see what a command imports
-    assert not got & {"sqlmodel", "pydantic", "PySide6"}
+    assert not got & {"sqlmodel", "pydantic", "PySide6", "numpy"}  # no map read for status

@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from sqlalchemy import (
     Engine,
     MetaData,
@@ -292,6 +291,8 @@ class GameStore(JournalMixin):
         cells = c.execute(select(t.c.cell, t.c.terrain, t.c.attrs).where(t.c.game_id == g)
                           .order_by(t.c.cell)).all()
         if cells:
+            import numpy as np
+
             arr = np.zeros(len(grid), dtype=np.uint16)
             idx = np.fromiter((r[0] for r in cells), dtype=np.int64, count=len(cells))
             arr[idx] = np.fromiter((r[1] for r in cells), dtype=np.uint16, count=len(cells))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import heapq
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where it is used: `status` and `--help` need none
+    import numpy as np
 
 Point = tuple[float, float]
 StepCost = Callable[[int, int], float | None]  # None = impassable
@@ -89,6 +90,8 @@ class Topology(ABC):
 
     def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
         """(n, 2) centres of the given cells (all when None); grids vectorise this."""
+        import numpy as np
+
         which = self.cells() if cells is None else (int(c) for c in cells)
         return np.array([self.center(c) for c in which], dtype=float).reshape(-1, 2)
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engine.topology.base import Point, Topology, parse_pair
+
+if TYPE_CHECKING:  # numpy is imported where it is used: `status` and `--help` need none
+    import numpy as np
 
 SQRT3 = math.sqrt(3.0)
 
@@ -155,11 +156,15 @@ class HexGrid(Topology):
                  cy + math.sin(math.radians(start + 60 * k))) for k in range(6)]
 
     def corner_offsets(self) -> np.ndarray:
+        import numpy as np
+
         start = 0 if self.orientation == "flat" else 30
         a = np.radians(start + 60 * np.arange(6))
         return np.stack([np.cos(a), np.sin(a)], axis=1)
 
     def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
+        import numpy as np
+
         idx = np.arange(len(self)) if cells is None else np.asarray(cells, dtype=np.int64)
         col, row = idx % self.width, idx // self.width
         if self.orientation == "flat":

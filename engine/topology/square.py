@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from engine.topology.base import Point, Topology, parse_pair
+
+if TYPE_CHECKING:  # numpy is imported where it is used: `status` and `--help` need none
+    import numpy as np
 
 _STEPS = {
     "N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
@@ -75,6 +76,8 @@ class SquareGrid(Topology):
         return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
 
     def centers_array(self, cells: np.ndarray | None = None) -> np.ndarray:
+        import numpy as np
+
         idx = np.arange(len(self)) if cells is None else np.asarray(cells, dtype=np.int64)
         return np.stack([idx % self.width + 0.5, idx // self.width + 0.5], axis=1).astype(float)
 
