@@ -16,8 +16,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from engine.ruleset import Ruleset, StartField
 from engine.scenario import Faction, Scenario
 from engine.tables import Catalog, TableError
@@ -315,6 +313,8 @@ def _check_map(scen: Scenario, rs: Ruleset) -> list[Problem]:
             continue  # the terrain table is the catalog that says which terrain is water
         keys = [n for n in ("name", "id", *cat.spec.key) if n in cat.spec.names]
         known = {str(r[k]).casefold() for r in cat.rows for k in keys if r.get(k)}
+        import numpy as np  # here, not at the top: `realmsmith status` needs no numpy
+
         m = scen.map
         counts = np.bincount(m.terrain, minlength=len(m.terrains))
         for code, t in enumerate(m.terrains):
