@@ -11,6 +11,7 @@ skips it there instead of failing.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.events import EventLog
@@ -31,7 +32,7 @@ class AtlantisConquest(Ruleset):
     turn_model = TurnModel.SIMULTANEOUS
     map_kinds = ("hex",)
     state_schema = SCHEMA
-    capabilities = frozenset({"parse"})
+    capabilities = frozenset({"parse", "reports"})
 
     # ---- declarations --------------------------------------------------------------
 
@@ -108,14 +109,31 @@ class AtlantisConquest(Ruleset):
 
         return identify(submission, scenario)
 
-    # ---- not built yet ---------------------------------------------------------------------
+    # ---- reports -----------------------------------------------------------------------
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
-        raise NotImplementedError(f"{NOT_BUILT}: there are no Atlantis reports yet")
+        from engine.rulesets.atlantis.report import build
+
+        return build(state, events, faction, scenario, diagnostics)
 
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
-        raise NotImplementedError(f"{NOT_BUILT}: there are no Atlantis reports yet")
+        from engine.rulesets.atlantis.report_html import render_html
+        from engine.rulesets.atlantis.report_text import render_text
+
+        if fmt == "json":
+            return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False)
+        if fmt == "html":
+            return render_html(report)
+        return render_text(report)
+
+    def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
+        from engine.rulesets.atlantis.report import build
+        from engine.rulesets.atlantis.report_text import render_template
+
+        return render_template(build(state, EventLog(), faction, scenario))
+
+    # ---- not built yet ---------------------------------------------------------------------
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         raise NotImplementedError(f"{NOT_BUILT}: Atlantis has no demo yet")

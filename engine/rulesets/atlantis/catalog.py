@@ -115,6 +115,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
                     "build, but defines no faction types; off: every faction may do all."),
     OptionSpec("nmr_work", "bool", True, "Units of factions without orders WORK",
                help="the Atlantis server's custom for factions that sent no orders"),
+    OptionSpec("report_layout", "str", "server", "Layout of the text report",
+               choices=("server", "book"),
+               help="server: the Atlantis server's layout, which players' tools read; "
+                    "book: the rule book's sample region word for word"),
     OptionSpec("ocean_name", "str", "Atlantis Ocean", "Name of ocean regions outside any area"),
     OptionSpec("spell_range", "str", "level_both", "Reading of '2 to N times the level'",
                choices=("level_both", "level_top"),

@@ -1,0 +1,333 @@
+"""A faction's Atlantis turn report as plain data: only what the faction may see.
+
+The book (Report Format, Regions, Structures, Stealth and Observation): the regions where
+the faction has units, each with its economy, its exits, the units the faction's units
+there can see (engine/rulesets/atlantis/sight.py) and its structures with the units inside;
+other factions' units show their large items only, their faction only when the
+faction's Observation is higher than their Stealth; own units show everything. Then the
+events of the month the faction may see, the errors of its orders, skill/item/object
+reports, attitudes, unclaimed silver and the orders template.
+
+`faction=None` is the GM's report: every region with units, everything named.
+The text, HTML and JSON renderings are in report_text.py and report_html.py.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from engine.events import EventLog
+from engine.orders import Diagnostic, OrderSheet, Severity
+from engine.rulesets.atlantis import rules, sight
+from engine.rulesets.atlantis.catalog import level_of
+from engine.rulesets.atlantis.lore import (
+    ShowItem,
+    ShowObject,
+    ShowSkill,
+    item_report,
+    object_report,
+    skill_report,
+)
+from engine.rulesets.atlantis.state import ATTITUDES
+from engine.rulesets.atlantis.world import DIRECTION_NAMES, area_name
+from engine.scenario import Scenario
+from engine.state import State
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+FLAG_WORDS = (("avoid", "avoiding"), ("behind", "behind"), ("hold", "holding"),
+              ("noaid", "receiving no aid"))
+LAYOUTS = ("server", "book")
+
+
+def date(month: int) -> tuple[str, int]:
+    """(month name, year) of a state that has run `month` turns: turn 0 is January, Year 1."""
+    return MONTHS[month % 12], month // 12 + 1
+
+
+class _Index:
+    """The state's tables indexed once per report (or once for all reports of a turn)."""
+
+    def __init__(self, state: State, scenario: Scenario) -> None:
+        self.state, self.scenario = state, scenario
+        cats = scenario.catalogs
+        self.items = cats["items"].by("name")
+        self.skills = cats["skills"].by("name")
+        self.skill_order = {name: i for i, name in enumerate(self.skills)}
+        self.objects = cats["objects"].by("name")
+        self.factions = {f.number: f for f in state["factions"]}
+        self.regions = {r.cell: r for r in state["regions"]}
+        self.products: dict[int, list] = defaultdict(list)
+        for p in state["products"]:
+            self.products[p.cell].append(p)
+        self.unit_items: dict[int, dict[str, int]] = defaultdict(dict)
+        for r in state["unit_items"]:
+            if r.count:
+                self.unit_items[r.unit][r.item] = self.unit_items[r.unit].get(r.item, 0) + r.count
+        self.unit_days: dict[int, dict[str, int]] = defaultdict(dict)
+        for r in state["unit_skills"]:
+            self.unit_days[r.unit][r.skill] = r.days
+        self.units = sorted(state["units"], key=lambda u: (u.seq, u.number))
+        self.by_cell: dict[int, list] = defaultdict(list)
+        self.by_faction: dict[int, list] = defaultdict(list)
+        for u in self.units:
+            self.by_cell[u.cell].append(u)
+            self.by_faction[u.faction].append(u)
+        self.structures: dict[int, list] = defaultdict(list)
+        for s in sorted(state["structures"], key=lambda s: s.number):
+            self.structures[s.cell].append(s)
+        self.repeats: dict[int, list] = defaultdict(list)
+        for r in sorted(state["repeat_orders"], key=lambda r: (r.unit, r.seq)):
+            self.repeats[r.unit].append(r.text)
+        self.levels = {u.number: {k: level_of(d, u.men) for k, d in self.unit_days[u.number].items()}
+                       for u in self.units}
+        self.stealth = {u.number: sight.stealth(self.levels[u.number], self.unit_items[u.number],
+                                                u.men) for u in self.units}
+        self.best_obs = sight.best_observations(
+            (u.faction, u.cell, sight.observation(self.levels[u.number], self.unit_items[u.number]))
+            for u in self.units)
+
+    def faction_name(self, number: int) -> str:
+        f = self.factions.get(number)
+        return f.name if f is not None and f.name else f"Faction {number}"
+
+    def title(self, cell: int) -> dict[str, Any]:
+        gmap = self.scenario.map
+        x, y = gmap.grid.atlantis(cell)
+        return {"terrain": gmap.terrain_at(cell), "x": x, "y": y,
+                "area": area_name(gmap, cell, self.scenario.options.values.get("ocean_name",
+                                                                         "Atlantis Ocean"))}
+
+
+def _items(ix: _Index, unit, own: bool) -> list[dict[str, Any]]:
+    """The unit's men first, then its items in catalog order; others see large items only."""
+    out = []
+    if unit.men:
+        man = ix.items.get("man", {"plural": "men", "code": "MAN"})
+        out.append({"item": "man", "count": unit.men, "name": "man", "plural": man["plural"],
+                    "code": man["code"]})
+    carried = ix.unit_items.get(unit.number, {})
+    order = [n for n in ix.items if n in carried] + sorted(n for n in carried if n not in ix.items)
+    for name in order:
+        row = ix.items.get(name)
+        if row is not None and row["kind"] == "man":
+            continue
+        if not own and (row is None or row["small"] or row["weight"] == 0):
+            continue  # the book: silver and zero-weight items are not seen on others
+        out.append({"item": name, "count": carried[name], "name": name,
+                    "plural": row["plural"] if row else name, "code": row["code"] if row else ""})
+    return out
+
+
+def _unit(ix: _Index, unit, viewer: int | None, named: bool) -> dict[str, Any]:
+    own = viewer is None or unit.faction == viewer
+    d: dict[str, Any] = {
+        "number": unit.number, "name": unit.name or "Unit", "own": unit.faction == viewer,
+        "faction": unit.faction if (own or named) else None,
+        "faction_name": ix.faction_name(unit.faction) if (own or named) else None,
+        "guard": unit.guard, "structure": unit.structure,
+        "description": unit.description,
+        "items": _items(ix, unit, own),
+    }
+    if own:
+        d["flags"] = [word for attr, word in FLAG_WORDS if getattr(unit, attr)]
+        if unit.reveal:
+            d["flags"].append(f"revealing {unit.reveal}")
+        if unit.autotax:
+            d["flags"].append("taxing")
+        if unit.consume:
+            d["flags"].append(f"consuming {unit.consume}'s food")
+        load = rules.load(unit.men, ix.unit_items.get(unit.number, {}), ix.items)
+        d["weight"] = load.total
+        d["capacity"] = [0, load.ride_capacity, load.walk_capacity, 0]
+        men = max(unit.men, 1)
+        d["skills"] = [
+            {"skill": s, "code": ix.skills[s]["code"] if s in ix.skills else "",
+             "level": ix.levels[unit.number].get(s, 0), "days": days // men}
+            for s, days in sorted(ix.unit_days[unit.number].items(),
+                                  key=lambda kv: (ix.skill_order.get(kv[0], 999), kv[0]))
+            if days > 0]
+        d["combat_spell"] = unit.combat_spell
+        d["orders"] = [t if t.startswith("@") else "@" + t for t in ix.repeats.get(unit.number, [])]
+    else:
+        d["flags"] = []
+    return d
+
+
+def _region(ix: _Index, cell: int, viewer: int | None) -> dict[str, Any]:
+    reg = ix.regions.get(cell)
+    d = ix.title(cell)
+    d["cell"] = cell
+    if reg is not None:
+        d.update(peasants=reg.peasants, silver=reg.silver, wages=reg.wages,
+                 entertainment=reg.entertainment)
+        man = ix.items.get("man", {"plural": "men", "code": "MAN"})
+        d["for_sale"] = ([{"item": "man", "count": reg.recruits, "plural": man["plural"],
+                           "code": man["code"], "price": reg.recruit_price}]
+                         if reg.recruits else [])
+        d["products"] = [{"item": p.item, "count": p.amount,
+                          "plural": ix.items[p.item]["plural"] if p.item in ix.items else p.item,
+                          "code": ix.items[p.item]["code"] if p.item in ix.items else ""}
+                         for p in ix.products.get(cell, []) if p.amount > 0]
+    else:  # ocean: no population and no economy (the book)
+        d.update(peasants=0, silver=0, wages=0, entertainment=0, for_sale=[], products=[])
+    d["wanted"] = []
+    grid = ix.scenario.map.grid
+    d["exits"] = []
+    for code, word in DIRECTION_NAMES.items():
+        other = grid.step(cell, code)
+        if other is not None:
+            d["exits"].append({"direction": word, **ix.title(other)})
+    best = None if viewer is None else ix.best_obs.get((viewer, cell))
+    outside, inside = [], defaultdict(list)
+    for u in ix.by_cell.get(cell, []):
+        if viewer is None or u.faction == viewer:
+            named = True
+        else:
+            s = sight.sighting(best, ix.stealth[u.number], guarding=u.guard,
+                               inside=bool(u.structure), reveal=u.reveal)
+            if not s.seen:
+                continue
+            named = s.faction_seen
+        entry = _unit(ix, u, viewer, named)
+        (inside[u.structure] if u.structure else outside).append(entry)
+    d["units"] = outside
+    d["structures"] = []
+    for s in ix.structures.get(cell, []):
+        row = ix.objects.get(s.kind, {})
+        cost = row.get("cost", 0)
+        d["structures"].append({"number": s.number, "name": s.name or s.kind.title(),
+                                "kind": s.kind, "description": s.description,
+                                "needs": max(cost - s.work, 0),
+                                "units": inside.get(s.number, [])})
+    return d
+
+
+def _errors(diagnostics: list[Diagnostic], sheet: OrderSheet | None, ix: _Index,
+            events: list) -> list[dict[str, Any]]:
+    """`Name (N): VERB: message` for each error of the faction's orders; the unit is found
+    from the sheet's order on that line (or the nearest `unit` line above it)."""
+    by_line: dict[int, int] = {}
+    if sheet is not None:
+        for o in sorted(sheet.orders, key=lambda o: o.line):
+            ref = getattr(o, "unit", None)
+            if ref is not None and getattr(ref, "number", 0):
+                by_line[o.line] = ref.number
+    lines = sorted(by_line)
+    names = {u.number: u.name or "Unit" for u in ix.units}
+    out = []
+    for d in diagnostics:
+        if d.severity != Severity.ERROR:
+            continue
+        unit = by_line.get(d.line)
+        if unit is None and lines:
+            before = [n for n in lines if n <= d.line]
+            unit = by_line[before[-1]] if before else None
+        words = d.text.strip().lstrip("@").split()
+        out.append({"unit": unit, "unit_name": names.get(unit, "Unit") if unit else None,
+                    "verb": words[0].upper() if words else "", "message": d.message,
+                    "line": d.line})
+    for e in events:
+        out.append(e)
+    return out
+
+
+def _event_entry(rec, names: dict[int, str]) -> dict[str, Any]:
+    """A typed event as a report line. The Atlantis turn's event kinds do not exist yet:
+    any event is told generically, `Name (N): ` when it names a unit, then its own `text`
+    field if it has one, else its fields."""
+    ev = rec.event
+    unit = getattr(ev, "unit", None)
+    text = getattr(ev, "text", None)
+    if not isinstance(text, str):
+        text = ev.describe()
+    return {"kind": ev.kind, "unit": unit if isinstance(unit, int) else None,
+            "unit_name": names.get(unit) if isinstance(unit, int) else None, "text": text}
+
+
+def build(state: State, events: EventLog, faction: int | None, scenario: Scenario,
+          diagnostics: list[Diagnostic] | None = None, sheet: OrderSheet | None = None,
+          index: _Index | None = None) -> dict[str, Any]:
+    """The report of `faction` (None: the GM's) as plain data (JSON-ready)."""
+    ix = index if index is not None and index.state is state else _Index(state, scenario)
+    world = state.one("world") if state["world"] else None
+    month = world.month if world is not None else state.step
+    mname, year = date(month)
+    f = ix.factions.get(faction) if faction is not None else None
+    layout = scenario.options.values.get("report_layout", "server")
+    names = {u.number: u.name or "Unit" for u in ix.units}
+    recs = events.for_faction(faction) if events is not None else []
+    battles, happened, errors_ev, shows = [], [], [], []
+    for rec in recs:
+        if isinstance(rec.event, (ShowSkill, ShowItem, ShowObject)):
+            shows.append(rec.event)
+            continue
+        entry = _event_entry(rec, names)
+        kind = rec.event.kind
+        (battles if "battle" in kind else errors_ev if "error" in kind else happened).append(entry)
+    own_units = ix.by_faction.get(faction, []) if faction is not None else ix.units
+    cells = sorted({u.cell for u in own_units})
+    r: dict[str, Any] = {
+        "ruleset": "atlantis", "layout": layout if layout in LAYOUTS else "server",
+        "turn": month, "month": mname, "year": year,
+        "faction": faction,
+        "faction_name": ix.faction_name(faction) if faction is not None else "Game master",
+        "password_set": bool(f.password) if f is not None else True,
+        "password": f.password if f is not None else "",
+        "eliminated": bool(f.eliminated) if f is not None else False,
+        "quit": bool(f.quit) if f is not None else False,
+        "times": f.times if f is not None else False,
+        "template": f.template if f is not None else "long",
+        "mages": sum(1 for u in own_units
+                     if any(ix.skills.get(s, {}).get("magic") and d > 0
+                            for s, d in ix.unit_days[u.number].items())),
+        "max_mages": int(scenario.options.values.get("max_mages", 5)),
+        "errors": _errors(diagnostics or [], sheet, ix, errors_ev),
+        "battles": battles, "events": happened,
+        "unclaimed": f.unclaimed if f is not None else 0,
+    }
+    r.update(_lore(ix, faction, own_units, shows, scenario))
+    r["attitudes"] = _attitudes(ix, f)
+    r["regions"] = [_region(ix, c, faction) for c in cells]
+    return r
+
+
+def _lore(ix: _Index, faction: int | None, own_units: list, shows: list,
+          scenario: Scenario) -> dict[str, list[str]]:
+    """Skill reports for every level a unit of the faction has reached that the faction
+    had not had a report for (`known_skills`), and SHOW requests."""
+    cats = scenario.catalogs
+    known = {(k.skill): k.level for k in ix.state["known_skills"] if k.faction == faction}
+    reached: dict[str, int] = {}
+    for u in own_units:
+        for s, lvl in ix.levels[u.number].items():
+            reached[s] = max(reached.get(s, 0), lvl)
+    wanted = [(s, lvl) for s in ix.skills for top in [reached.get(s, 0)]
+              for lvl in range(known.get(s, 0) + 1, top + 1)] if faction is not None else []
+    for e in shows:
+        if isinstance(e, ShowSkill) and (e.skill, e.level) not in wanted:
+            wanted.append((e.skill, e.level))
+    return {
+        "skill_reports": [skill_report(cats, s, lvl) for s, lvl in wanted],
+        "item_reports": [item_report(cats, e.item) for e in shows if isinstance(e, ShowItem)],
+        "object_reports": [object_report(cats, e.object) for e in shows
+                           if isinstance(e, ShowObject)],
+    }
+
+
+def _attitudes(ix: _Index, f) -> dict[str, Any]:
+    out: dict[str, Any] = {"default": f.default_attitude if f is not None else "neutral"}
+    for a in ATTITUDES:
+        out[a] = []
+    if f is None:
+        return out
+    for a in sorted(ix.state["attitudes"], key=lambda a: a.other):
+        if a.faction == f.number and a.attitude in out:
+            out[a.attitude].append({"faction": a.other, "name": ix.faction_name(a.other)})
+    return out
+
+
+def index(state: State, scenario: Scenario) -> _Index:
+    """Index a state once to build many factions' reports from it (a turn's reports)."""
+    return _Index(state, scenario)

@@ -1,0 +1,38 @@
+"""The Atlantis report as an HTML page: the text report's sections, each escaped line by
+line through engine.markup.html, so no name or description a player writes becomes markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.markup import html as esc
+from engine.rulesets.atlantis.report_text import sections
+
+STYLE = ("body{font-family:sans-serif;margin:1em 2em}pre{font-family:monospace;margin:0 0 1em}"
+         ".own{font-weight:bold}h2{font-size:1.1em;margin:1em 0 .3em}")
+
+
+def _pre(lines: list[str]) -> str:
+    rows = []
+    for ln in lines:
+        cls = " class='own'" if ln.lstrip().startswith("* ") else ""
+        rows.append(f"<span{cls}>{esc(ln)}</span>")
+    return "<pre>" + "\n".join(rows) + "</pre>"
+
+
+def render_html(r: dict[str, Any]) -> str:
+    title = f"Atlantis Report For: {r['faction_name']} ({r['faction']}), {r['month']}, Year {r['year']}"
+    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
+             f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"]
+    for name, body in sections(r):
+        if name == "region":
+            parts.append(f"<h2>{esc(body[0])}</h2>{_pre(body[1:])}")
+        elif name == "template":
+            parts.append(f"<h2>{esc(body[0])}</h2>{_pre(body[2:])}")
+        elif name:
+            parts.append(f"<h2>{esc(name)}</h2>{_pre(body)}")
+        else:
+            parts.append(_pre(body))
+    parts.append("</body></html>")
+    return "\n".join(parts)
