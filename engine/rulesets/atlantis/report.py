@@ -250,7 +250,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
           diagnostics: list[Diagnostic] | None = None, sheet: OrderSheet | None = None,
           index: _Index | None = None) -> dict[str, Any]:
     """The report of `faction` (None: the GM's) as plain data (JSON-ready)."""
-    ix = index if index is not None and index.state is state else _Index(state, scenario)
+    ix = index if index is not None and index.state is state else _cached_index(state, scenario)
     world = state.one("world") if state["world"] else None
     month = world.month if world is not None else state.step
     mname, year = date(month)
@@ -326,6 +326,25 @@ def _attitudes(ix: _Index, f) -> dict[str, Any]:
         if a.faction == f.number and a.attitude in out:
             out[a.attitude].append({"faction": a.other, "name": ix.faction_name(a.other)})
     return out
+
+
+_LAST: list = []  # (key, index): one entry, the state whose reports are being written
+
+
+def _cached_index(state: State, scenario: Scenario) -> _Index:
+    """The index of the state being reported on: a turn writes every faction's report from
+    one state, so it is indexed once, not once per faction (which would be quadratic).
+    The key holds the state itself (so its id is not reused), its step and month, and every
+    table's length; a state changed in place between two reports with all of these equal
+    would be missed, which the runner never does (it reports on the finished state)."""
+    world = state.one("world") if state["world"] else None
+    key = (id(state), id(scenario), state.step, world.month if world else -1,
+           tuple((id(v), len(v)) for v in state.tables.values()))
+    if _LAST and _LAST[0][0] == key and _LAST[0][1].state is state:
+        return _LAST[0][1]
+    ix = _Index(state, scenario)
+    _LAST[:] = [(key, ix)]
+    return ix
 
 
 def index(state: State, scenario: Scenario) -> _Index:

@@ -143,8 +143,8 @@ def sections(r: dict[str, Any]) -> list[tuple[str, list[str]]]:
     elif not r["password_set"] and r["faction"] is not None:
         head += ["", "REMINDER: You have not set a password for your faction!"]
     if r["turn"] == 0 and r["faction"] is not None:
-        head += ["", "Your starting position: your units' numbers are below, and the orders "
-                 "template at the end is ready for your first orders."]
+        head += [""] + wrap("Your starting position: your units' numbers are below, and the "
+                            "orders template at the end is ready for your first orders.", w)
     out.append(("", head))
     out.append(("Faction Status:", [f"Mages: {r['mages']} ({r['max_mages']})"]))
     if r["errors"]:
