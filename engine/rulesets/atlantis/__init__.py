@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from engine.events import EventLog
+from engine.markup import clean_data
 from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
 from engine.rulesets.atlantis import catalog as _cat
@@ -121,8 +122,8 @@ class AtlantisConquest(Ruleset):
         from engine.rulesets.atlantis.report_html import render_html
         from engine.rulesets.atlantis.report_text import render_text
 
-        if fmt == "json":
-            return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False)
+        if fmt == "json":  # player strings cleaned of control characters (engine.markup)
+            return json.dumps(clean_data(report), indent=1, sort_keys=True, ensure_ascii=False)
         if fmt == "html":
             return render_html(report)
         return render_text(report)
