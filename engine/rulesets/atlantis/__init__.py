@@ -2,11 +2,11 @@
 month-long orders, stealth, combat rounds and magic.
 
 What exists (docs/atlantis.md): the catalogs, the state schema, the Conquest world and the
-state a game starts from, the orders parser and checker, and `identify`. The turn itself
-(the book's ten-step sequence), the reports, the orders template and the demo are NOT
-built yet: they raise NotImplementedError with a message that says so, and the ruleset's
-`capabilities` leave out "play", "reports" and "demo" so code looping over every ruleset
-skips it there instead of failing.
+state a game starts from, the orders parser and checker, `identify`, and the reports and
+orders template of any state (report.py, report_text.py, report_html.py). The turn itself
+(the book's ten-step sequence) and the demo are NOT built yet: they raise
+NotImplementedError with a message that says so, and the ruleset's `capabilities` leave
+out "play" and "demo" so code looping over every ruleset skips it there instead of failing.
 """
 
 from __future__ import annotations

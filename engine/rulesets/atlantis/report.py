@@ -30,7 +30,7 @@ from engine.rulesets.atlantis.lore import (
     skill_report,
 )
 from engine.rulesets.atlantis.state import ATTITUDES
-from engine.rulesets.atlantis.world import DIRECTION_NAMES, area_name
+from engine.rulesets.atlantis.world import DIRECTION_NAMES
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -51,6 +51,8 @@ class _Index:
 
     def __init__(self, state: State, scenario: Scenario) -> None:
         self.state, self.scenario = state, scenario
+        self.area_names: dict[int, str] | None = None
+        self.ocean_name = scenario.options.values.get("ocean_name", "Atlantis Ocean")
         cats = scenario.catalogs
         self.items = cats["items"].by("name")
         self.skills = cats["skills"].by("name")
@@ -93,11 +95,18 @@ class _Index:
         return f.name if f is not None and f.name else f"Faction {number}"
 
     def title(self, cell: int) -> dict[str, Any]:
+        """Terrain, Atlantis coordinates and area of a region (world.area_name's answer,
+        from a table of the map's areas made once: a 1,000-faction map has over a
+        thousand areas to search otherwise)."""
         gmap = self.scenario.map
+        if self.area_names is None:
+            self.area_names = {}
+            for a in gmap.areas.values():
+                for c in a.cells:
+                    self.area_names.setdefault(c, a.name)
         x, y = gmap.grid.atlantis(cell)
         return {"terrain": gmap.terrain_at(cell), "x": x, "y": y,
-                "area": area_name(gmap, cell, self.scenario.options.values.get("ocean_name",
-                                                                         "Atlantis Ocean"))}
+                "area": self.area_names.get(cell, self.ocean_name)}
 
 
 def _items(ix: _Index, unit, own: bool) -> list[dict[str, Any]]:
