@@ -212,3 +212,27 @@ def test_json_and_html_carry_the_same_report(tmp_path):
     page = text_of(scen, s, fmt="html")
     assert page.startswith("<!DOCTYPE html>") and "<h2>Declared Attitudes (default Neutral):</h2>" in page
     assert "plain (11,15) in Turia, 800 peasants, $2500." in page
+
+
+def test_findings_without_the_sheet_name_the_line(tmp_path):
+    """Through the ruleset (as the game service calls it) only the findings are at hand:
+    each error names its line and verb; warnings are not errors."""
+    scen = scenario(tmp_path)
+    s = RS.initial_state(scen)
+    sheet = RS.parse_orders('#atlantis 14 "xyzzy"\nunit 15\nTAX\nCLAIM 9000\n#end\n')
+    diags = RS.check(sheet, s, 14, scen)
+    assert {d.severity.value for d in diags} == {"error", "warning"}
+    text = RS.render(RS.report(s, EventLog(), 14, scen, diags))
+    errors = text.split("Errors during turn:\n")[1].split("\n\n")[0].split("\n")
+    assert [e.split(": ")[:2] for e in errors if not e.startswith(" ")] == [["Line 3", "TAX"]]
+
+
+def test_an_eliminated_faction_is_told(tmp_path):
+    scen = scenario(tmp_path)
+    s = RS.initial_state(scen)
+    f = next(f for f in s["factions"] if f.number == 14)
+    f.eliminated = 1
+    s["units"][:] = [u for u in s["units"] if u.faction != 14]
+    text = text_of(scen, s)
+    assert "I'm sorry, your faction has been eliminated." in text
+    assert "plain (11,15)" not in text and "\nunit " not in text

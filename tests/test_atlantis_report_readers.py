@@ -108,6 +108,20 @@ def test_the_template_parses_back_with_no_finding(tmp_path):
     assert RS.parse_orders(report_text).diagnostics == []  # the whole report mailed back
 
 
+def test_the_template_file_is_the_reports_template(tmp_path):
+    """With units inside and outside a structure, the file lists them as the report does."""
+    scen = scenario(tmp_path)
+    s = mid_game(scen)
+    cell = s["units"][0].cell
+    s["units"].append(st.Unit(20, 14, cell, "Inside", men=1, structure=3, seq=0))
+    s["units"].append(st.Unit(21, 14, cell, "Outside", men=2, seq=9))
+    text = RS.render(RS.report(s, EventLog(), 14, scen))
+    template = RS.orders_template(s, 14, scen)
+    assert text.endswith(template)
+    assert [ln for ln in template.split("\n") if ln.startswith("unit ")] == [
+        "unit 15", "unit 21", "unit 20"]
+
+
 def test_template_formats(tmp_path):
     scen = scenario(tmp_path)
     s = mid_game(scen)

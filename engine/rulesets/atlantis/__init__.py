@@ -129,10 +129,10 @@ class AtlantisConquest(Ruleset):
         return render_text(report)
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
-        from engine.rulesets.atlantis.report import build
+        from engine.rulesets.atlantis.report import template_data
         from engine.rulesets.atlantis.report_text import render_template
 
-        return render_template(build(state, EventLog(), faction, scenario))
+        return render_template(template_data(state, faction, scenario))
 
     # ---- not built yet ---------------------------------------------------------------------
 

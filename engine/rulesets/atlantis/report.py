@@ -71,6 +71,7 @@ class _Index:
         for r in state["unit_skills"]:
             self.unit_days[r.unit][r.skill] = r.days
         self.units = sorted(state["units"], key=lambda u: (u.seq, u.number))
+        self.names = {u.number: u.name or "Unit" for u in self.units}
         self.by_cell: dict[int, list] = defaultdict(list)
         self.by_faction: dict[int, list] = defaultdict(list)
         for u in self.units:
@@ -224,7 +225,7 @@ def _errors(diagnostics: list[Diagnostic], sheet: OrderSheet | None, ix: _Index,
             if ref is not None and getattr(ref, "number", 0):
                 by_line[o.line] = ref.number
     lines = sorted(by_line)
-    names = {u.number: u.name or "Unit" for u in ix.units}
+    names = ix.names
     out = []
     for d in diagnostics:
         if d.severity != Severity.ERROR:
@@ -265,7 +266,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     mname, year = date(month)
     f = ix.factions.get(faction) if faction is not None else None
     layout = scenario.options.values.get("report_layout", "server")
-    names = {u.number: u.name or "Unit" for u in ix.units}
+    names = ix.names
     recs = events.for_faction(faction) if events is not None else []
     battles, happened, errors_ev, shows = [], [], [], []
     for rec in recs:
@@ -300,6 +301,25 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     r["attitudes"] = _attitudes(ix, f)
     r["regions"] = [_region(ix, c, faction) for c in cells]
     return r
+
+
+def template_data(state: State, faction: int, scenario: Scenario) -> dict[str, Any]:
+    """Only what the orders template needs (report_text.template_lines): the faction's
+    password and template option, and its own units region by region - the template file
+    is written for every faction every turn, so it skips the rest of the report."""
+    ix = _cached_index(state, scenario)
+    f = ix.factions.get(faction)
+    regions: dict[int, dict[str, Any]] = {}
+    for u in ix.by_faction.get(faction, []):
+        reg = regions.get(u.cell)
+        if reg is None:
+            reg = regions[u.cell] = {**ix.title(u.cell), "units": [], "structures": []}
+        reg["units"].append(_unit(ix, u, faction, True))
+    for reg in regions.values():  # as the report lists them: outside, then by structure
+        reg["units"].sort(key=lambda u: (u["structure"] != 0, u["structure"]))
+    return {"faction": faction, "password": f.password if f is not None else "",
+            "template": f.template if f is not None else "long",
+            "regions": [regions[c] for c in sorted(regions)]}
 
 
 def _lore(ix: _Index, faction: int | None, own_units: list, shows: list,

@@ -14,7 +14,6 @@ more spaces. Player text (names, descriptions) is made one clean line first
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from engine.markup import one_line
@@ -25,8 +24,22 @@ CAP = {a: a.capitalize() for a in ("hostile", "unfriendly", "neutral", "friendly
 
 
 def wrap(text: str, width: int, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [indent]
+    """Greedy word wrap (textwrap's result for single-spaced text, without its cost: a
+    1,000-faction turn wraps some 100,000 lines); a word longer than the line stays whole."""
+    if len(text) + len(indent) <= width and "  " not in text:
+        return [indent + text]
+    out, line, more = [], indent, indent + "  "
+    first = True
+    for word in text.split():
+        if first:
+            line, first = indent + word, False
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            out.append(line)
+            line = more + word
+    out.append(line)
+    return out
 
 
 def place(t: dict[str, Any], layout: str) -> str:
