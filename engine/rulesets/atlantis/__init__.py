@@ -134,6 +134,16 @@ class AtlantisConquest(Ruleset):
 
         return render_template(template_data(state, faction, scenario))
 
+    def visible_cells(self, state: State, faction: int, scenario: Scenario) -> set[int] | None:
+        from engine.rulesets.atlantis.view import visible_cells
+
+        return visible_cells(state, faction, scenario)
+
+    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
+        from engine.rulesets.atlantis.view import visible_state
+
+        return visible_state(state, faction, scenario)
+
     # ---- not built yet ---------------------------------------------------------------------
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:

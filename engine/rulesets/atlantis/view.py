@@ -1,0 +1,68 @@
+"""What a faction's report bundle and player viewer may hold: the state pruned to what the
+faction sees, by the same rule as its report (report.py, sight.py).
+
+Kept: the regions where it has units and their neighbours (the report names their terrain
+as exits; their economy is left out), its own units with everything, other factions' units
+its units see (their faction set to 0 unless named, men and large items only, no skills,
+no flags but guard), the structures in its regions, and its own faction row, attitudes,
+known skills and `@` orders. Other factions' rows keep their number and name only: no
+address, password, silver or settings.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.atlantis import report as rp
+from engine.rulesets.atlantis.world import DIRECTION_NAMES
+from engine.scenario import Scenario
+from engine.state import State
+
+
+def own_cells(state: State, faction: int) -> set[int]:
+    return {u.cell for u in state["units"] if u.faction == faction}
+
+
+def visible_cells(state: State, faction: int, scenario: Scenario) -> set[int]:
+    grid = scenario.map.grid
+    out = own_cells(state, faction)
+    for cell in list(out):
+        out.update(c for d in DIRECTION_NAMES if (c := grid.step(cell, d)) is not None)
+    return out
+
+
+def visible_state(state: State, faction: int, scenario: Scenario) -> State:
+    data = rp.build(state, None, faction, scenario)
+    seen: dict[int, dict] = {}
+    for reg in data["regions"]:
+        for u in reg["units"]:
+            seen[u["number"]] = u
+        for s in reg["structures"]:
+            for u in s["units"]:
+                seen[u["number"]] = u
+    cells = {reg["cell"] for reg in data["regions"]}
+    out = State(state.schema, state.step)
+    out.tables["world"] = list(state["world"])
+    for f in state["factions"]:
+        out["factions"].append(f if f.number == faction else
+                               type(f)(f.number, f.name))
+    for u in state["units"]:
+        v = seen.get(u.number)
+        if v is None:
+            continue
+        if u.faction == faction:
+            out["units"].append(u)
+        else:
+            out["units"].append(type(u)(u.number, v["faction"] or 0, u.cell, u.name,
+                                        u.description, u.men, u.structure, u.seq,
+                                        guard=u.guard))
+    large = {u: {e["item"] for e in v["items"]} for u, v in seen.items()}
+    out.tables["unit_items"] = [r for r in state["unit_items"] if r.item in large.get(r.unit, ())]
+    mine = {u.number for u in state["units"] if u.faction == faction}
+    for table in ("unit_skills", "repeat_orders"):
+        out.tables[table] = [r for r in state[table] if r.unit in mine]
+    out.tables["regions"] = [r for r in state["regions"] if r.cell in cells]
+    out.tables["products"] = [r for r in state["products"] if r.cell in cells]
+    out.tables["structures"] = [r for r in state["structures"] if r.cell in cells]
+    out.tables["attitudes"] = [r for r in state["attitudes"] if r.faction == faction]
+    out.tables["known_skills"] = [r for r in state["known_skills"] if r.faction == faction]
+    return out
+
