@@ -236,3 +236,44 @@ def test_an_eliminated_faction_is_told(tmp_path):
     text = text_of(scen, s)
     assert "I'm sorry, your faction has been eliminated." in text
     assert "plain (11,15)" not in text and "\nunit " not in text
+
+
+from dataclasses import dataclass  # noqa: E402
+
+from engine.events import Event  # noqa: E402
+
+
+@dataclass(frozen=True)
+class _TestBattle(Event):
+    kind = "test_atlantis_report_battle"
+    unit: int
+    text: str
+
+
+@dataclass(frozen=True)
+class _TestDeed(Event):
+    kind = "test_atlantis_report_deed"
+    unit: int
+    amount: int
+    faction: int = 14
+
+    def visible_to(self) -> frozenset[int]:
+        return frozenset({self.faction})
+
+
+def test_events_are_told_generically_until_the_turn_defines_them(tmp_path):
+    """No Atlantis event kinds exist yet: a battle-kind event goes to `Battles during
+    turn:`, any other to `Events during turn:`, as `Name (N): ` and its text or fields;
+    an event visible to another faction only is not told."""
+    scen = scenario(tmp_path)
+    s = RS.initial_state(scen)
+    log = EventLog()
+    log.emit(_TestBattle(15, "Hans Shadowspawn (15) attacks Vox Populi (13)!\nRound 1:"))
+    log.emit(_TestDeed(15, 300))
+    log.emit(_TestDeed(13, 99, faction=3))
+    text = text_of(scen, s, events=log)
+    assert ("Battles during turn:\nHans Shadowspawn (15): Hans Shadowspawn (15) attacks Vox "
+            "Populi (13)!\nHans Shadowspawn (15): Round 1:\n") in text
+    assert ("Events during turn: Hans Shadowspawn (15): test_atlantis_report_deed: unit=15, "
+            "amount=300, faction=14 Declared Attitudes") in " ".join(text.split())
+    assert "amount=99" not in text
