@@ -55,7 +55,7 @@ def test_bench_atlantis_1000_reports(benchmark, game, record):
             size += len(RS.orders_template(state, f, scen))
         return size
 
-    size = benchmark.pedantic(run, rounds=3, iterations=1)
+    size = benchmark.pedantic(run, rounds=5, iterations=1)
     assert size > FACTIONS * 1000
     record(f"atlantis: {FACTIONS} factions' text reports and templates, "
            f"{len(state['units'])} units, {size / 1e6:.1f} MB")
