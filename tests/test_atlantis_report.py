@@ -277,3 +277,14 @@ def test_events_are_told_generically_until_the_turn_defines_them(tmp_path):
     assert ("Events during turn: Hans Shadowspawn (15): test_atlantis_report_deed: unit=15, "
             "amount=300, faction=14 Declared Attitudes") in " ".join(text.split())
     assert "amount=99" not in text
+
+
+def test_the_book_layout_lists_structures_above_the_units(tmp_path):
+    """Structures (the book's sample): `+ Name [n], type.` above the units, the units inside
+    indented under it. The book writes counts always (`1 man`, reading 22)."""
+    scen = scenario(tmp_path, "book")
+    text = text_of(scen, mid_game(scen))
+    block = ("+ Temple of Agrik [3], tower.\n"
+             "  - High Priest Chafin (9), faction Red Dragon Clan (7), has: 1 man, 1\n"
+             "    sword.\n\n* Hans Shadowspawn (15), on guard, faction Hans and his Merry")
+    assert block in text
