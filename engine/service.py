@@ -31,17 +31,15 @@ from typing import Any
 from engine import registry
 from engine.db import GameStore, connect, newfile
 from engine.db.errors import GameDbError, GameExists, GameNotFound
+from engine.db.importer import Importer
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
 from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import own as _own
-from engine.db.intake_bridge import source_identity as _identity
 from engine.db.intake_bridge import thread_path as _thread_path
 from engine.db.intake_bridge import to_json as _json
 from engine.db.journal import StoredSubmission
 from engine.db.results import (
-    DUPLICATE,
-    EDITED,
     REJECTED,
     FactionStatus,
     ImportReport,
@@ -49,8 +47,8 @@ from engine.db.results import (
     Status,
 )
 from engine.db.runner import RunCancelled, RunFailed, StepRunner, TurnMoved
-from engine.db.store import now_iso
 from engine.events import EventLog
+from engine.intake import verify
 from engine.map import GameMap
 from engine.orders import Diagnostic, OrderSheet, Severity
 from engine.ruleset import Ruleset, Submission, TurnModel
@@ -62,7 +60,7 @@ from engine.validation import Problem, ScenarioInvalid, check_integrity, faction
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
 
-class GameService(StepRunner):
+class GameService(Importer, StepRunner):
     def __init__(self, store: GameStore, ruleset: Ruleset):
         self.store = store
         self.ruleset = ruleset
@@ -277,6 +275,7 @@ class GameService(StepRunner):
         sub.step = self.pending_step if step is None else step
         sub.matched_by = "given by the GM"
         sub.meta["match"] = "ok" if self.scenario.faction(faction) is not None else "unknown_faction"
+        verify.set_by_gm(sub, note="faction given by the GM")
 
     def import_paths(self, paths: Iterable[str | Path], faction: int | None = None,
                      step: int | None = None) -> ImportReport:
@@ -317,91 +316,6 @@ class GameService(StepRunner):
             for sub in subs:
                 self._given(sub, faction, step)
         return self.import_submissions(subs, batch.problems)
-
-    def import_submissions(self, subs: list[Submission], problems: Iterable[Diagnostic] = ()) -> ImportReport:
-        """Store, match and check submissions in one transaction; nothing is dropped."""
-        report = ImportReport(problems=list(problems))
-        with self.store.transaction() as c:
-            scen = self.scenario
-            cur = int(self.store.game(c).current_step)
-            state = self._state(c, cur)
-            seen = self._seen_sources(c)
-            for sub in subs:
-                report.results.append(self._import_one(c, sub, scen, state, cur, seen))
-            found = self._recheck_posts(c, scen, state)  # real time: a post may need an earlier one
-            for r in report.results if found else ():
-                if r.submission_id in found and r.status != DUPLICATE:
-                    r.diagnostics = found[r.submission_id]
-            # a problem reported by an earlier import (the same file again) is not news
-            report.problems = self.store.add_problems(c, report.problems, cur + 1)
-        return report
-
-    def _seen_sources(self, c: Any) -> dict[tuple[str, str], int]:
-        """(source identity, text) -> submission id of everything stored, for idempotent
-        re-imports (an hourly mailbox import, a thread exported again)."""
-        seen: dict[tuple[str, str], int] = {}
-        for s in self.store.submissions(c, with_diagnostics=False):
-            key = s.submission.meta.get("source_id") or _identity(s.submission, s.post_id)
-            if key:
-                seen.setdefault((key, s.submission.text), s.id)
-        return seen
-
-    def _import_one(self, c: Any, sub: Submission, scen: Scenario, state: State, cur: int,
-                    seen: dict[tuple[str, str], int] | None = None) -> ImportResult:
-        st, rs = self.store, self.ruleset
-        now = now_iso()
-        realtime = rs.turn_model == TurnModel.REALTIME
-        post_id = sub.meta.get("post_id")
-        post_id = None if post_id in (None, "") else str(post_id)
-        # the same source with the same text was stored before: nothing new (a changed
-        # text from the same source is a new submission and supersedes as usual)
-        key = _identity(sub, post_id)
-        if key is not None:
-            sub.meta["source_id"] = key
-            if seen is None:
-                seen = self._seen_sources(c)
-            same = seen.get((key, sub.text))
-            if same is not None:
-                what = f"post {post_id}" if post_id is not None else "this source"
-                return ImportResult(sub, same, DUPLICATE,
-                                    note=f"{what} already imported (submission {same}); skipped")
-        if sub.faction is None or sub.step is None:
-            _match(sub, rs, scen, cur + 1)
-        if realtime:
-            sub.step = None  # posts are applied by time, not by turn number
-        note, status, edited = "", "stored", False
-        replaced: list[int] = []
-        if post_id is not None:
-            earlier = st.find_post(c, post_id)
-            if any(r.applied_step is not None for r in earlier):
-                status, edited = EDITED, True
-                note = f"post {post_id} was edited after it was applied; the edit is not applied"
-            elif earlier:
-                replaced = [r.id for r in earlier]
-                note = f"post {post_id} was edited before it was applied; the new text counts"
-        sid = st.add_submission(c, sub, now, post_id=post_id, edited=edited)
-        sub.meta["submission_id"] = sid
-        diags = self._diagnose(sub, scen, state, cur)
-        if edited:
-            diags.append(Diagnostic("intake", note, file=sub.source_name,
-                                    severity=Severity.WARNING, faction=sub.faction))
-        if key is not None and seen is not None:
-            seen[(key, sub.text)] = sid
-        for old in replaced:
-            st.set_submission(c, old, superseded=True)
-        st.replace_diagnostics(c, sid, diags, sub.step)
-        if sub.faction is not None and sub.step is not None and not realtime:
-            before = {s.id for s in st.submissions(c, step=sub.step, with_diagnostics=False)
-                      if s.faction == sub.faction and s.superseded}
-            st.resolve_supersession(c, sub.faction, sub.step)
-            after = [s for s in st.submissions(c, step=sub.step, with_diagnostics=False)
-                     if s.faction == sub.faction]
-            replaced = [s.id for s in after if s.superseded and s.id not in before and s.id != sid]
-            if any(s.id == sid and s.superseded for s in after):
-                note = "an orders set received later for the same faction and turn counts instead"
-            elif replaced:
-                note = f"replaces earlier submission(s) {', '.join(map(str, replaced))}"
-        return ImportResult(sub, sid, status, diags, replaced, note)
 
     def _diagnose(self, sub: Submission, scen: Scenario, state: State, cur: int) -> list[Diagnostic]:
         """Intake notes, parse and check findings, each with file name and faction."""
@@ -477,6 +391,7 @@ class GameService(StepRunner):
             sub.matched_by = "assigned by the GM"
             sub.meta["match"] = "ok" if faction is not None else "unmatched"
             sub.meta.pop("dismissed", None)
+            verify.set_by_gm(sub, note="assigned by the GM")
             meta = {k: v for k, v in sub.meta.items() if k != "submission_id"}
             self.store.set_submission(c, submission_id, faction=sub.faction, step=sub.step,
                                       matched_by=sub.matched_by, superseded=False,
@@ -619,7 +534,10 @@ class GameService(StepRunner):
         active = self._active(all_subs, scen)
         for f in scen.factions:
             mine = [s for s in active if s.faction == f.number and (realtime or s.step == cur + 1)]
-            fs = FactionStatus(f.number, f.name)
+            fs = FactionStatus(f.number, f.name, open=verify.is_open(f))
+            fs.held = sum(1 for x in all_subs if x.faction == f.number and x.applied_step is None
+                          and not x.dismissed
+                          and verify.state_of(x.submission.meta) == verify.HELD)
             if mine:
                 s = mine[-1]
                 fs.submitted, fs.submission_id = True, s.id
@@ -639,6 +557,8 @@ class GameService(StepRunner):
                 continue
             if s.edited:
                 st.edited.append(s.submission)
+            elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
+                st.held.append(s.submission)
             elif s.faction is None or m == "unmatched":
                 if not (realtime and s.applied_step is not None):  # applied posts are history
                     st.unmatched.append(s.submission)

@@ -297,6 +297,12 @@ def test_orders_from_another_players_address_are_flagged(game, tmp_path, capsys)
     code, out, _ = cli(capsys, "import", game, f)
     assert ("warning (intake): sent from achaeans@example.org, the address of faction 1, "
             "not of faction 3") in out
+    # not faction 3's address: held for the GM, who may accept it
+    st = status(capsys, game)
+    assert not st["factions"][2]["submitted"] and st["factions"][2]["held"] == 1
+    held = st["held"][0]
+    assert held["faction"] == 3 and "achaeans@example.org" in held["why"]
+    assert cli(capsys, "accept", game, held["submission"])[0] == EXIT_OK
     st = status(capsys, game)
     assert st["factions"][2]["submitted"] and st["factions"][2]["warnings"] == 1
     # the player's own address, or an unknown one, is no warning

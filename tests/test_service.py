@@ -313,6 +313,7 @@ def test_bad_input_files_are_reported_never_crash(game, tmp_path):
 
 
 def test_pasted_correction_without_date_replaces_mailed_orders(game):
-    mailed = game.import_text("#tiny 1 1\nGROW 1\n", "email", "<m@x>", received_at="2020-01-01T10:00:00Z")
+    mailed = game.import_text("#tiny 1 1\nGROW 1\n", "email", "<m@x>", sender="red@example.org",
+                              received_at="2020-01-01T10:00:00Z")
     pasted = game.import_text("#tiny 1 1\nGROW 2\n")  # pasted by the GM now, no date
     assert pasted.superseded == [mailed.submission_id]

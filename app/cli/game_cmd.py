@@ -315,6 +315,9 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "edited": [s.source_name for s in st.edited],
                    "late": [{"submission": sid, "source": s.source_name, "faction": s.faction,
                              "turn": s.step} for sid, s in st.late],
+                   "held": [{"submission": s.meta.get("submission_id"), "source": s.source_name,
+                             "sender": s.sender, "faction": s.faction, "turn": s.step,
+                             "why": s.meta.get("verify_note", "")} for s in st.held],
                    "problems": [d.to_dict() for d in st.problems]}
             print(json.dumps(out, indent=1))
         else:

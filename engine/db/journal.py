@@ -13,6 +13,7 @@ from engine.db import bulk
 from engine.db.results import REJECTED
 from engine.db.schema import GM, DiagnosticRow, EventRow, ReportRow, SubmissionRow
 from engine.events import Event, EventLog, EventRecord
+from engine.intake import verify
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Submission
 
@@ -58,6 +59,11 @@ class StoredSubmission:
         """Set aside by the GM (`realmsmith dismiss`): kept in the history, never used."""
         return bool(self.submission.meta.get("dismissed"))
 
+    @property
+    def held(self) -> bool:
+        """Waiting for the GM (sender not verified), or refused by the GM (`reject`)."""
+        return not verify.usable(self.submission.meta)
+
     def state_words(self, pending: int, factions: set[int], realtime: bool = False) -> str:
         """What will happen to it, in a few words for the GM (console, `submissions`)."""
         m = self.submission.meta.get("match", "ok")
@@ -71,6 +77,11 @@ class StoredSubmission:
             return "UNMATCHED"
         if m in REJECTED or self.faction not in factions:
             return f"rejected ({m.replace('_', ' ')})"
+        v = verify.state_of(self.submission.meta)
+        if v == verify.HELD:
+            return "HELD: sender not verified"
+        if v == verify.REJECTED:
+            return "rejected by the GM"
         if self.superseded:
             return "replaced by a later one"
         if realtime:
@@ -84,7 +95,8 @@ class StoredSubmission:
     @property
     def active(self) -> bool:
         """Will be used by the next run of its step."""
-        return not (self.superseded or self.edited or self.rejected or self.dismissed) \
+        return not (self.superseded or self.edited or self.rejected or self.dismissed
+                    or self.held) \
             and self.applied_step is None
 
 
@@ -107,8 +119,10 @@ DISMISSED_STEP = -1  # the step of intake problems the GM dismissed (kept for de
 
 
 def _out_of_play(meta: dict[str, Any]) -> bool:
-    """Rejected (another game, wrong password, unknown faction) or dismissed by the GM."""
-    return meta.get("match", "ok") in REJECTED or bool(meta.get("dismissed"))
+    """Rejected (another game, wrong password, unknown faction), dismissed by the GM, or
+    held (sender not verified, engine.intake.verify) or rejected by the GM."""
+    return meta.get("match", "ok") in REJECTED or bool(meta.get("dismissed")) \
+        or not verify.usable(meta)
 
 
 class JournalMixin:
@@ -128,6 +142,37 @@ class JournalMixin:
             faction=sub.faction, step=sub.step, matched_by=sub.matched_by, superseded=superseded,
             applied_step=None, post_id=post_id, edited=edited, meta=_dumps(sub.meta)))
         return int(res.inserted_primary_key[0])
+
+    def add_submission_rows(self, c: Connection, rows: list[dict[str, Any]]) -> list[int]:
+        """Insert many submissions (dicts of SubmissionRow columns, seq included) in one
+        statement; their ids in the same order."""
+        if not rows:
+            return []
+        res = c.execute(SUB.insert().returning(SUB.c.id, sort_by_parameter_order=True),
+                        [{"game_id": self.game_id, **r} for r in rows])
+        return [int(r[0]) for r in res]
+
+    def add_diagnostics_rows(self, c: Connection,
+                             items: list[tuple[int | None, int | None, list[Diagnostic]]]) -> None:
+        """(submission id, step, diagnostics) for many submissions in one insert."""
+        rows = [{"game_id": self.game_id, "submission_id": sid, "step": step,
+                 "faction": d.faction, "file": d.file, "line": d.line, "col": d.col,
+                 "kind": d.kind, "severity": d.severity.value, "message": d.message,
+                 "text": d.text} for sid, step, diags in items for d in diags]
+        if rows:
+            c.execute(DIAG.insert(), rows)
+
+    def set_superseded(self, c: Connection, ids: list[int], value: bool) -> None:
+        for i in range(0, len(ids), 500):
+            c.execute(update(SUB).where(SUB.c.game_id == self.game_id, SUB.c.id.in_(ids[i:i + 500]))
+                      .values(superseded=value))
+
+    def superseded_flags(self, c: Connection, faction: int, step: int) -> dict[int, bool]:
+        """id -> superseded of the unapplied submissions of one faction and step."""
+        return {int(r.id): bool(r.superseded) for r in c.execute(
+            select(SUB.c.id, SUB.c.superseded).where(
+                SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
+                SUB.c.applied_step.is_(None)))}
 
     def submissions(self, c: Connection, *, step: int | None = None, ids: list[int] | None = None,
                     with_diagnostics: bool = True) -> list[StoredSubmission]:
@@ -159,8 +204,9 @@ class JournalMixin:
 
         Latest = latest received_at (a pasted text without one counts from its import
         time), then latest imported; the earlier ones stay in history, flagged superseded.
-        Rejected submissions (another game, wrong password, unknown faction) take no part:
-        they never replace accepted orders, and nothing replaces them.
+        Rejected submissions (another game, wrong password, unknown faction) and held
+        ones (sender not verified, engine.intake.verify) take no part: they never replace
+        accepted orders, and nothing replaces them.
         """
         rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq,
                                 SUB.c.meta).where(

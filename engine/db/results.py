@@ -75,6 +75,8 @@ class FactionStatus:
     errors: int = 0
     warnings: int = 0
     replaced: int = 0          # earlier submissions for this step it superseded
+    held: int = 0              # submissions for this faction waiting for the GM (unverified)
+    open: bool = False         # no registered address or password: orders taken from anyone
 
 
 @dataclass
@@ -91,6 +93,7 @@ class Status:
     rejected: list[Submission] = field(default_factory=list)     # wrong game, password...
     edited: list[Submission] = field(default_factory=list)       # realtime edited posts
     late: list[tuple[int, Submission]] = field(default_factory=list)  # (id, orders) for a turn run already
+    held: list[Submission] = field(default_factory=list)         # unverified sender: GM decides
     pending_posts: int = 0                                        # realtime: posts not applied
     problems: list[Diagnostic] = field(default_factory=list)     # files that gave no orders
     finished: bool = False                                        # the ruleset says the game is over
@@ -119,6 +122,9 @@ class Status:
                            + (f", replacing {f.replaced} earlier" if f.replaced else ""))
             else:
                 out.append(f"  {f.faction:>3} {f.name:<24} NO ORDERS")
+            if f.held:
+                out[-1] += (f"; {f.held} HELD submission(s) from an unverified sender wait for "
+                            "the GM (realmsmith accept/reject)")
         late = {id(s) for _sid, s in self.late}  # said below, as errors
         for title, subs in (("unmatched", self.unmatched),
                             ("for another turn", [s for s in self.other_steps if id(s) not in late]),
@@ -134,6 +140,15 @@ class Status:
                        f"has been run already; not used. Meant for turn {self.pending_step}? "
                        f"realmsmith reassign GAME {sid} --turn {self.pending_step} (or dismiss "
                        f"GAME {sid})")
+        for s in self.held:
+            out.append(f"  HELD: submission {s.meta.get('submission_id', '?')} "
+                       f"{s.source_name or s.source_kind} from {s.sender or '?'} for faction "
+                       f"{s.faction}: {s.meta.get('verify_note', 'sender not verified')} "
+                       f"(realmsmith accept GAME {s.meta.get('submission_id', '?')}, or reject)")
+        opened = [f.faction for f in self.factions if f.open]
+        if opened and not realtime:
+            out.append(f"  open: faction(s) {', '.join(map(str, opened))} have no registered "
+                       "address or password; their orders are taken from any sender")
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
         sent = len(self.factions) - len(self.missing)

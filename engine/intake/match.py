@@ -14,6 +14,7 @@ import re
 from email.utils import parseaddr
 from pathlib import PurePath
 
+from engine.intake import verify
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Match, Ruleset, Submission
 from engine.scenario import Scenario
@@ -25,6 +26,10 @@ WRONG_GAME = "wrong_game"
 WRONG_STEP = "wrong_step"      # orders for another turn than the one being collected
 BAD_PASSWORD = "bad_password"
 STATUS = (OK, UNMATCHED, UNKNOWN_FACTION, WRONG_GAME, WRONG_STEP, BAD_PASSWORD)
+
+# Faction and turn numbers read from subjects, file names and headers: anything larger is
+# a typo or an attack, and would not fit the database's 64-bit integers.
+MAX_NUMBER = 999_999_999
 
 SP_FILE = re.compile(r"(?<![A-Za-z0-9])SP0*(\d+)\.R0*(\d+)(?!\d)", re.I)
 # what mail programs put before a subject when replying or forwarding, in several languages
@@ -103,6 +108,9 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         m = Match()
         why.append(f"the ruleset could not read the header ({type(e).__name__}: {e})")
     faction, step = m.faction, m.step
+    if _in_range(faction, "faction", why) is None and faction is not None \
+            or _in_range(step, "turn", why) is None and step is not None:
+        return _done(sub, None, None, UNMATCHED, why)  # a number no game has: kept for the GM
     if faction is not None:
         why.append(m.reason or f"faction {faction} from the orders header")
     elif m.reason:
@@ -131,6 +139,9 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
     elif faction is None and len(by_mail) > 1 and not said_sender:
         nums = ", ".join(str(f.number) for f in sorted(by_mail, key=lambda f: f.number))
         why.append(f"sender {sender} is the address of several factions ({nums})")
+    if clue and (_in_range(clue[0], "faction", why) is None
+                 or _in_range(clue[1], "turn", why) is None):
+        return _done(sub, None, None, UNMATCHED, why)
     if faction is None and clue:
         faction = clue[0]
         why.append(f"faction {faction} by file name {sub.meta.get('file_name') or sub.source_name}")
@@ -148,6 +159,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         return _done(sub, None, step, UNMATCHED, why)
 
     status = OK
+    password_ok = False
     f = scenario.faction(faction)
     if f is None:
         why.append(f"faction {faction} is not in this game")
@@ -161,6 +173,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         if m.password is not None and f.password and m.password != f.password:
             why.append(f"wrong password for faction {faction}")
             status = BAD_PASSWORD
+        password_ok = bool(f.password) and m.password == f.password
     game = _game_code(scenario)
     if m.game and game and m.game.strip().lower() != game.strip().lower():
         why.append(f"orders for game {m.game} but this game is {game}")
@@ -171,7 +184,18 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
     elif step != current_step and status == OK:
         status = WRONG_STEP
         why.append(f"orders for turn {step} but the game is at turn {current_step}")
-    return _done(sub, faction, step, status, why)
+    _done(sub, faction, step, status, why)
+    if status not in (UNKNOWN_FACTION, BAD_PASSWORD, WRONG_GAME):
+        verify.apply(sub, scenario, password_ok)
+    return sub
+
+
+def _in_range(n: int | None, what: str, why: list[str]) -> int | None:
+    """n if it is a plausible faction or turn number, else None with the reason said."""
+    if n is None or (isinstance(n, int) and 0 <= n <= MAX_NUMBER):
+        return n
+    why.append(f"{what} number {str(n)[:30]} is out of range (0 to {MAX_NUMBER:,}); ignored")
+    return None
 
 
 def _warn_other_players_address(sub: Submission, faction: int, sender: str,

@@ -188,6 +188,8 @@ def _from_message(msg: MailMessage, label: str, kind: str, source: str,
             subject=msg.subject if part.subject is None else part.subject,
             received_at=received or fallback_time, encoding=part.encoding,
             meta={"file_name": part.part_name, "message_id": msg.message_id})
+        if part.sender is not None:  # forwarded: who sent it to the GM is what verifies it
+            sub.meta["envelope_sender"] = msg.sender
         diags = list(part.diagnostics)
         if not received:
             diags.append(_problem(f"{label} has no valid Date header; the file time is used",
