@@ -16,6 +16,13 @@ membership or labels for them; the file is vacuumed so deleted pages hold nothin
 come back from open_bundle as terrain "unknown". Other factions' e-mail addresses and
 passwords are never written; the faction's own password is, for the orders header.
 
+Fairness (docs/security.md): a bundle holds only what the player may see, by allow-list.
+The dice seed is never written (the bundle's game has seed 0: a player who replays a
+battle in the viewer gets other dice than the GM's); of the scenario's meta only the keys
+in PUBLIC_META and the ruleset's own `public_meta` are copied (GM notes stay home), and of
+the map's meta only PUBLIC_MAP_META (a generated map's generator record, seed included,
+stays home).
+
 Merging several turns is the viewer's job: each Bundle carries its `step`, and
 `visible_cells` (None = the whole map was visible) says which cells that turn saw.
 """
@@ -39,6 +46,13 @@ from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, Options
 
+# Scenario meta a player may see: the game's code and dates for the orders header and the
+# report, the GM's public address for sending orders. Anything else stays with the GM.
+PUBLIC_META = frozenset({
+    "game", "game_code", "code", "title", "gm", "gm_email", "gm_address", "gm_mail", "email",
+    "orders_to", "deadline", "date", "start_date", "days_per_turn", "end_turn", "started_at",
+    "start_year", "thread_format", "forum", "website"})
+PUBLIC_MAP_META = frozenset({"notation", "source", "ruleset"})
 SUFFIX = ".rsbundle"
 FORMAT = 1
 UNKNOWN = "unknown"  # terrain given to cells the faction cannot see
@@ -65,7 +79,7 @@ class Bundle:
     reports: dict[str, str]         # format -> text ('text', 'html', 'json', ...)
     template: str = ""              # orders template for orders_step ('' if none)
     visible_cells: set[int] | None = None   # None: the whole map
-    seed: int = 0
+    seed: int = 0                   # always 0: the game's dice seed never leaves the GM
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -115,7 +129,8 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
     mine = EventLog([r for r in events.for_faction(faction)])
     if visible is not None:
         visible = {int(c) for c in visible}
-    pruned = _pruned_scenario(scen, faction, visible, seen, step, template)
+    pruned = _pruned_scenario(scen, faction, visible, seen, step, template,
+                              frozenset(getattr(rs, "public_meta", ())))
     tmp = path.with_name(path.name + ".part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -168,21 +183,28 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
     return path
 
 
+def public_meta(meta: dict[str, Any], extra: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The part of a scenario's meta a player may see (PUBLIC_META plus the ruleset's)."""
+    return {k: v for k, v in meta.items() if k in PUBLIC_META or k in extra}
+
+
 def _pruned_scenario(scen: Scenario, faction: int, visible: set[int] | None, seen: State,
-                     step: int, template: str) -> Scenario:
+                     step: int, template: str, extra_meta: frozenset[str] = frozenset()
+                     ) -> Scenario:
     gmap = scen.map.copy()
+    gmap.meta = {k: v for k, v in gmap.meta.items() if k in PUBLIC_MAP_META}
     if visible is not None:
         _prune_map(gmap, visible)
     factions = [f if f.number == faction else
                 Faction(f.number, f.name, "", "", f.colour, {}) for f in scen.factions]
     me = scen.faction(faction)
-    meta = dict(scen.meta)
+    meta = public_meta(scen.meta, extra_meta)
     meta["bundle"] = {"format": FORMAT, "faction": faction, "step": step,
                       "orders_step": step + 1, "template": template,
                       "partial_map": visible is not None,
                       "faction_name": me.name if me else ""}
     return Scenario(scen.ruleset, scen.name, gmap, {k: v for k, v in scen.catalogs.items()},
-                    scen.options, factions, scen.seed, seen, meta)
+                    scen.options, factions, 0, seen, meta)  # seed 0: the dice stay secret
 
 
 def _prune_map(gmap: GameMap, visible: set[int]) -> None:
@@ -278,7 +300,7 @@ def open_bundle(path: str | Path) -> Bundle:
         meta = {k: v for k, v in scen.meta.items() if k != "bundle"}
         return Bundle(path, svc.ruleset.name, scen.name, step, int(info.get("orders_step", step + 1)),
                       me, scen.factions, gmap, scen.catalogs, scen.options, state, events,
-                      reports, str(info.get("template", "")), visible, scen.seed, meta)
+                      reports, str(info.get("template", "")), visible, 0, meta)
     finally:
         svc.close()
 
@@ -336,4 +358,4 @@ def write_bundles(service: Any, folder: str | Path, step: int | None = None) -> 
 
 
 __all__ = ["Bundle", "BundleError", "open_bundle", "write_bundle", "write_bundles",
-           "bundle_name", "SUFFIX"]
+           "bundle_name", "public_meta", "PUBLIC_META", "SUFFIX"]

@@ -11,6 +11,14 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+def secret_seed(bits: int = 62) -> int:
+    """A fresh random seed for a new game. It stays in the GM's database: a player who knew
+    it could replay every future battle (the engine ships with the viewer)."""
+    import secrets
+
+    return secrets.randbits(bits)
+
+
 def derive_seed(*keys: Any) -> int:
     text = "\x1f".join(str(k) for k in keys).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")

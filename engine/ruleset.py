@@ -223,6 +223,9 @@ class Ruleset(ABC):
     # rendered per format and every faction is given that one. Identical by construction,
     # and a 20-player turn renders 1 report instead of 21.
     public_reports: bool = False
+    # Scenario meta keys a player's bundle may carry besides engine.bundle.PUBLIC_META
+    # (an allow-list: everything else in the meta is the GM's).
+    public_meta: tuple[str, ...] = ()
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""

@@ -195,9 +195,15 @@ def _parse(text: str, path: Path) -> Scenario:
             raise w.error(line, why)
         seen.add(fac.number)
         factions.append(fac)
-    seed = d.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise w.error(w.line(r"^\s*seed\s*="), f"seed must be a whole number, not {seed!r}")
+    if "seed" not in d:  # the usual case: each game made from the file gets its own secret dice
+        from engine.dice import secret_seed
+
+        seed = secret_seed()
+    else:
+        seed = d["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -2**63 <= seed < 2**63:
+        raise w.error(w.line(r"^\s*seed\s*="),
+                      f"seed must be a whole number of at most 19 digits, not {seed!r}")
     meta = d.get("meta", {})
     if not isinstance(meta, dict):
         raise w.error(w.line(r"^\s*meta\s*="), "meta must be a table")
@@ -349,12 +355,21 @@ def _cell_labels(row: dict[str, Any], spec: TableSpec, board: Any) -> dict[str, 
 
 # ---- writing --------------------------------------------------------------------------
 
-def dump_scenario(scen: Scenario, path: str | Path | None = None, *, map_file: bool | None = None) -> str:
-    """The scenario as scenario-file text; big maps (or map_file=True) go to `<stem>.rsmap`."""
+def dump_scenario(scen: Scenario, path: str | Path | None = None, *, map_file: bool | None = None,
+                  with_seed: bool = False, public: bool = False) -> str:
+    """The scenario as scenario-file text; big maps (or map_file=True) go to `<stem>.rsmap`.
+
+    The dice seed (and a generated map's generator seed, which the GUI may have shared
+    with it) is written only with with_seed=True (the GM's private copy): a game made from
+    a file without one gets a fresh secret seed. public=True writes a file players may
+    see: no seed, no e-mail addresses or passwords, only the public meta (the allow-list
+    of report bundles) -- it still holds the state given, so export turn 0 for that.
+    """
     rs = registry.get(scen.ruleset)
+    scen = _without_secrets(scen, rs, with_seed and not public, public)
     out = ["# Realmsmith scenario file (docs/scenario-file.md)",
-           f"format = {FORMAT}", f"ruleset = {_v(rs.name)}", f"name = {_v(scen.name)}",
-           f"seed = {int(scen.seed)}", ""]
+           f"format = {FORMAT}", f"ruleset = {_v(rs.name)}", f"name = {_v(scen.name)}"]
+    out += [f"seed = {int(scen.seed)}", ""] if with_seed and not public else [""]
     if scen.meta:
         out += ["[meta]"] + [f"{_k(k)} = {_v(v)}" for k, v in sorted(scen.meta.items()) if v is not None] + [""]
     m = scen.map
@@ -397,6 +412,26 @@ def dump_scenario(scen: Scenario, path: str | Path | None = None, *, map_file: b
     if path is not None:
         Path(path).write_text(text, encoding="utf-8")
     return text
+
+
+def _without_secrets(scen: Scenario, rs: Any, with_seed: bool, public: bool) -> Scenario:
+    import dataclasses
+
+    from engine.bundle import PUBLIC_MAP_META, public_meta
+
+    gen = scen.map.meta.get("generator")
+    if with_seed and not public or not isinstance(gen, dict) and not public:
+        return scen
+    m = scen.map.copy()
+    if public:
+        m.meta = {k: v for k, v in m.meta.items() if k in PUBLIC_MAP_META}
+    else:
+        m.meta["generator"] = {k: v for k, v in gen.items() if k != "seed"}
+    if not public:
+        return dataclasses.replace(scen, map=m)
+    factions = [dataclasses.replace(f, email="", password="") for f in scen.factions]
+    return dataclasses.replace(scen, map=m, factions=factions,
+                               meta=public_meta(scen.meta, frozenset(rs.public_meta)))
 
 
 def _map_lines(m: GameMap, rs: Ruleset) -> list[str]:

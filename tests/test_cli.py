@@ -46,7 +46,7 @@ def test_new_from_scenario_and_map(tmp_path, capsys):
     from engine.mapfile import save_map
 
     scen = tinyrules.tiny_scenario()
-    dump_scenario(scen, tmp_path / "s.toml")
+    dump_scenario(scen, tmp_path / "s.toml", with_seed=True)
     m = new_map("square", 6, 5)
     save_map(m, tmp_path / "wide.rsmap")
     assert main(["new", str(tmp_path / "g.db"), "--scenario", str(tmp_path / "s.toml"),
@@ -174,14 +174,18 @@ def test_locked_game(game, capsys):
 def test_scenario_export_import(game, tmp_path, capsys):
     assert main(["run", str(game), "-q"]) == 0
     out = tmp_path / "s.toml"
-    assert main(["scenario", "export", str(game), str(out), "--turn", "1"]) == EXIT_OK
+    assert main(["scenario", "export", str(game), str(out), "--turn", "1", "--with-seed"]) == EXIT_OK
     assert main(["scenario", "import", str(out), str(tmp_path / "copy.db")]) == EXIT_OK
     with GameService.open(game) as a, GameService.open(tmp_path / "copy.db") as b:
         assert b.state_json(0).replace('"step":0', '"step":1') == a.state_json(1)
         assert b.scenario.map.to_dict() == a.scenario.map.to_dict()
     assert main(["scenario", "export", str(game), str(tmp_path / "m.toml"), "--map-file"]) == 0
     assert (tmp_path / "m.rsmap").exists()
+    # without --with-seed the dice stay secret: no seed in the file, a fresh one per game
+    assert "seed" not in (tmp_path / "m.toml").read_text() and "seed = 5" in out.read_text()
     assert main(["scenario", "import", str(tmp_path / "m.toml"), str(tmp_path / "m.db")]) == 0
+    with GameService.open(tmp_path / "m.db") as m, GameService.open(tmp_path / "copy.db") as b:
+        assert b.seed == 5 and m.seed != 5
     (tmp_path / "broken.toml").write_text(out.read_text().replace("seed = 5", "seed = ="))
     capsys.readouterr()
     assert main(["scenario", "import", str(tmp_path / "broken.toml"), str(tmp_path / "b.db")]) == EXIT_INPUT

@@ -35,10 +35,10 @@ def _scenario():
 
 def test_round_trip(tmp_path):
     s = _scenario()
-    text = dump_scenario(s, tmp_path / "s.toml")
+    text = dump_scenario(s, tmp_path / "s.toml", with_seed=True)
     again = load_scenario(tmp_path / "s.toml")
     _same(s, again)
-    assert dump_scenario(again) == text  # stable
+    assert dump_scenario(again, with_seed=True) == text  # stable
 
 
 def test_round_trip_hex_map_and_external_map_file(tmp_path):
@@ -49,8 +49,8 @@ def test_round_trip_hex_map_and_external_map_file(tmp_path):
     m.add_site(6, "port", "Haven")
     m.add_area("North", "sea", [0, 1, 2])
     s.map = m
-    _same(s, parse_scenario(dump_scenario(s), tmp_path / "h.toml"))
-    dump_scenario(s, tmp_path / "ext.toml", map_file=True)
+    _same(s, parse_scenario(dump_scenario(s, with_seed=True), tmp_path / "h.toml"))
+    dump_scenario(s, tmp_path / "ext.toml", map_file=True, with_seed=True)
     assert (tmp_path / "ext.rsmap").exists()
     assert 'file = "ext.rsmap"' in (tmp_path / "ext.toml").read_text()
     _same(s, load_scenario(tmp_path / "ext.toml"))
@@ -59,7 +59,7 @@ def test_round_trip_hex_map_and_external_map_file(tmp_path):
 def test_game_round_trip_through_the_file(tmp_path):
     s = _scenario()
     with GameService.create(tmp_path / "a.db", s) as a:
-        dump_scenario(load_scenario_from(a), tmp_path / "a.toml")
+        dump_scenario(load_scenario_from(a), tmp_path / "a.toml", with_seed=True)
     with GameService.create(tmp_path / "b.db", load_scenario(tmp_path / "a.toml")) as b, \
             GameService.open(tmp_path / "a.db") as a:
         assert a.state_json(0) == b.state_json(0)
@@ -160,7 +160,7 @@ def test_errors_name_file_and_line(change, line, words):
 
 
 def test_csv_block_errors_point_at_the_row(tmp_path):
-    text = dump_scenario(_scenario())
+    text = dump_scenario(_scenario(), with_seed=True)
     lines = text.splitlines()
     n = next(i for i, x in enumerate(lines) if x.startswith("elite,")) + 1
     bad = text.replace("elite,3,10,yes", "elite,3,999,yes")
@@ -195,7 +195,7 @@ def test_round_trip_region_map_with_adjacency_edits(tmp_path):
     m.areas["Gaul"].attrs["label_x"] = 1.0
     m.areas["Gaul"].attrs["label_y"] = 1.0
     s.map = m
-    again = parse_scenario(dump_scenario(s), tmp_path / "r.toml")
+    again = parse_scenario(dump_scenario(s, with_seed=True), tmp_path / "r.toml")
     _same(s, again)
     assert again.map.regions().edges() == m.regions().edges()
 
@@ -226,3 +226,13 @@ def test_mangled_files_give_messages_never_crashes(edits):
         parse_scenario("\n".join(lines), "m.toml")
     except ScenarioFileError as e:
         assert str(e).startswith("m.toml")
+
+
+def test_the_seed_stays_secret_unless_asked_for(tmp_path):
+    """Without with_seed the file has no seed, and each game made from it gets its own."""
+    s = _scenario()
+    text = dump_scenario(s)
+    assert "seed" not in text and str(s.seed) not in text.split("[map]")[0]
+    a, b = parse_scenario(text, tmp_path / "a.toml"), parse_scenario(text, tmp_path / "b.toml")
+    assert a.seed != b.seed and s.seed not in (a.seed, b.seed)
+    assert f"seed = {s.seed}" in dump_scenario(s, with_seed=True)

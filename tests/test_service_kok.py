@@ -51,7 +51,7 @@ def test_kok_scenario_file_round_trip(tmp_path):
     with GameService.create(tmp_path / "a.db", scen) as a:
         import dataclasses
 
-        dump_scenario(dataclasses.replace(a.scenario, initial=a.state(0)), tmp_path / "kok.toml")
+        dump_scenario(dataclasses.replace(a.scenario, initial=a.state(0)), tmp_path / "kok.toml", with_seed=True)
         again = load_scenario(tmp_path / "kok.toml")
         assert again.map.to_dict() == a.scenario.map.to_dict()
         with GameService.create(tmp_path / "b.db", again) as b:

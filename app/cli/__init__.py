@@ -37,6 +37,31 @@ class CliError(Exception):
         self.code = code
 
 
+def number(text: str) -> int:
+    """argparse type of every faction and turn number: a whole number a game can have (a
+    turn above 2^63 would otherwise reach the database and fail there)."""
+    from engine.intake.match import MAX_NUMBER
+
+    t = text.strip()
+    if not t.isascii() or not t.lstrip("-").isdigit():
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number")
+    n = int(t)
+    if not -MAX_NUMBER <= n <= MAX_NUMBER:  # the command itself says what fits (turns 0 to N)
+        raise argparse.ArgumentTypeError(f"{t[:30]} is out of range (at most {MAX_NUMBER:,})")
+    return n
+
+
+def seed_number(text: str) -> int:
+    """argparse type of a dice seed: a whole number that fits the database (64 bits)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+    if not -2**63 <= n < 2**63:
+        raise argparse.ArgumentTypeError("a seed has at most 19 digits")
+    return n
+
+
 def command_modules() -> list[object]:
     import app.cli as pkg
 

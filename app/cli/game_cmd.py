@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, CliError
+from app.cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, CliError, number, seed_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", help="ruleset name (see `realmsmith rulesets`)")
     p.add_argument("--scenario", help="a scenario file (docs/scenario-file.md)")
     p.add_argument("--map", help="a map file (.rsmap) to use instead of the scenario's map")
-    p.add_argument("--seed", type=int, help="dice seed of the game")
+    p.add_argument("--seed", type=seed_number, help="dice seed of the game (default: a random secret one, "
+                        "or the scenario file's)")
     p.add_argument("--name", help="name of the game")
     p.set_defaults(func=cmd_new)
 
@@ -26,8 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game")
     p.add_argument("paths", nargs="*", help="files, folders, .eml messages, mbox files; - = stdin")
     p.add_argument("--paste", action="store_true", help="read one pasted orders text from stdin")
-    p.add_argument("--faction", type=int, help="the faction the orders are from (skip matching)")
-    p.add_argument("--turn", type=int, help="the turn the orders are for (with --faction)")
+    p.add_argument("--faction", type=number, help="the faction the orders are from (skip matching)")
+    p.add_argument("--turn", type=number, help="the turn the orders are for (with --faction)")
     p.set_defaults(func=cmd_import, paths_dest="paths")
 
     p = sub.add_parser("check", help="check orders; exit 1 if any has errors",
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", nargs="?", help="the game (leave out with --ruleset)")
     p.add_argument("--ruleset", help="check FILEs for this ruleset without a game (syntax only)")
     p.add_argument("files", nargs="*")
-    p.add_argument("--faction", type=int, help="check the FILEs as this faction's orders; without FILEs: "
+    p.add_argument("--faction", type=number, help="check the FILEs as this faction's orders; without FILEs: "
                         "only this faction's waiting orders")
     p.add_argument("--quiet", "-q", action="store_true", help="print errors only, no warnings")
     p.set_defaults(func=cmd_check, paths_dest="files")
@@ -60,32 +61,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
     p.add_argument("game")
-    p.add_argument("--to", type=int, required=True, metavar="N", help="the turn to go back to")
+    p.add_argument("--to", type=number, required=True, metavar="N", help="the turn to go back to")
     p.set_defaults(func=cmd_rollback)
 
     p = sub.add_parser("export", help="write every faction's reports and the GM's into a folder")
     p.add_argument("game")
     p.add_argument("--out", required=True, help="folder to write into")
-    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
+    p.add_argument("--turn", type=number, help="turn (default: the last one run)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("state", help="the state of the game at a turn")
     p.add_argument("game")
     p.add_argument("--json", action="store_true", help="canonical JSON of every state table")
-    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
+    p.add_argument("--turn", type=number, help="turn (default: the last one run)")
     p.set_defaults(func=cmd_state)
 
     p = sub.add_parser("events", help="the events of a turn, one JSON object a line")
     p.add_argument("game")
-    p.add_argument("--turn", type=int, help="turn (default: the last one run)")
-    p.add_argument("--faction", type=int, help="only events concerning this faction")
+    p.add_argument("--turn", type=number, help="turn (default: the last one run)")
+    p.add_argument("--faction", type=number, help="only events concerning this faction")
     p.add_argument("--kind", help="only events whose kind contains this text (e.g. battle)")
     p.set_defaults(func=cmd_events)
 
     p = sub.add_parser("report", help="print one report")
     p.add_argument("game")
-    p.add_argument("--faction", type=int, help="faction number (default: the GM's report)")
-    p.add_argument("--turn", type=int)
+    p.add_argument("--faction", type=number, help="faction number (default: the GM's report)")
+    p.add_argument("--turn", type=number)
     p.add_argument("--format", default="text", help="text, html or json")
     p.set_defaults(func=cmd_report)
 
@@ -119,6 +120,10 @@ def cmd_new(args: argparse.Namespace) -> int:
         try:
             rs = registry.get(args.ruleset)
             scen = rs.demo()[0]
+            if args.seed is None:  # the demo's own seed is public: this game gets a secret one
+                from engine.dice import secret_seed
+
+                scen.seed = secret_seed()
         except registry.UnknownRuleset as e:
             raise CliError(str(e)) from None
         except NotImplementedError:
@@ -149,7 +154,7 @@ def create_game(path: str, scen, source: str) -> int:
         raise CliError(f"{source}: cannot build the game ({type(e).__name__}: {e})") from None
     with svc:
         print(f"created {svc.where} from {source}: {scen.name} ({svc.ruleset.name}), "
-              f"{len(scen.factions)} factions, seed {scen.seed}; "
+              f"{len(scen.factions)} factions, dice seed kept secret in the game; "
               f"collecting orders for turn {svc.pending_step}")
     return EXIT_OK
 

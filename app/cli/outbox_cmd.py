@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import EXIT_OK, CliError
+from app.cli import EXIT_OK, CliError, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,8 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "for): the file the player viewer opens.")
     p.add_argument("game", help="game database")
     p.add_argument("--out", default=".", help="folder (default: here)")
-    p.add_argument("--faction", type=int, help="only this faction")
-    p.add_argument("--turn", type=int, help="turn (default: the last run)")
+    p.add_argument("--faction", type=number, help="only this faction")
+    p.add_argument("--turn", type=number, help="turn (default: the last run)")
     p.set_defaults(func=cmd_bundle)
     p = sub.add_parser("outbox", help="write one ready-to-send .eml per faction for a turn",
                        description="Each message: From the game's GM address, To the "
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "no mail passwords.")
     p.add_argument("game", help="game database")
     p.add_argument("--out", default="outbox", help="folder (default: ./outbox)")
-    p.add_argument("--turn", type=int, help="turn (default: the last run)")
+    p.add_argument("--turn", type=number, help="turn (default: the last run)")
     p.add_argument("--from", dest="sender", default="",
                    help="the GM's address for From: (kept for the game: give it once)")
     p.set_defaults(func=cmd_outbox)

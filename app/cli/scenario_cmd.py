@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import EXIT_OK, CliError
+from app.cli import EXIT_OK, CliError, number, seed_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,15 +15,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     e = ssub.add_parser("export", help="write a game's scenario to a text file")
     e.add_argument("game")
     e.add_argument("file")
-    e.add_argument("--turn", type=int, default=0,
+    e.add_argument("--turn", type=number, default=0,
                    help="write the state of this turn as the initial state (default 0)")
     e.add_argument("--map-file", action="store_true",
                    help="write the map to a .rsmap file next to the scenario instead of inline")
+    e.add_argument("--with-seed", action="store_true",
+                   help="also write the dice seed (a private copy for the GM; never give it "
+                        "to players: it predicts every roll)")
+    e.add_argument("--public", action="store_true",
+                   help="a file players may see: no seed, no addresses or passwords, only the "
+                        "public meta (use with --turn 0)")
     e.set_defaults(func=cmd_export)
     i = ssub.add_parser("import", help="create a game database from a scenario file")
     i.add_argument("file")
     i.add_argument("game")
-    i.add_argument("--seed", type=int, help="override the scenario's seed")
+    i.add_argument("--seed", type=seed_number, help="override the scenario's seed (without one in the file "
+                   "or here, the game gets a random secret seed)")
     i.set_defaults(func=cmd_import)
 
 
@@ -48,7 +55,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         if not out.parent.is_dir():
             raise CliError(f"{out}: cannot write there: {out.parent} is a file, not a folder")
         try:
-            dump_scenario(scen, out, map_file=True if args.map_file else None)
+            dump_scenario(scen, out, map_file=True if args.map_file else None,
+                          with_seed=args.with_seed, public=args.public)
         except OSError as e:
             raise CliError(f"{e.filename or out}: cannot write ({e.strerror or e})") from None
     print(f"wrote {out.resolve()}")

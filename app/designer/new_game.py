@@ -98,8 +98,11 @@ class NewGameDialog(QDialog):
         self.seed = QSpinBox()
         self.seed.setObjectName("seed")
         self.seed.setRange(0, 2**31 - 1)
-        self.seed.setValue(1)
-        self.seed.setToolTip("All dice of the game come from this number: same seed, same results")
+        from engine.dice import secret_seed
+
+        self.seed.setValue(secret_seed(31))  # a fresh secret one for each game
+        self.seed.setToolTip("All dice of the game come from this number: same seed, same "
+                             "results. Keep it secret: it predicts every roll")
         self.db = QLineEdit()
         self.db.setObjectName("databasePath")
         browse_db = QPushButton("Browse…")
