@@ -4,10 +4,15 @@ Three export formats, told apart by the file extension or, failing that, the con
 
 * plain text (.txt): each post starts with a header line
 
-      --- post 12 | scapheap | 2026-11-20T14:05:00Z
-      --- post 13 | GWG | 2026-11-20 14:07 | edited 2026-11-20T15:00:00Z
+      --- post 12 | scapheap | 2026-11-20T14:05:00Z | lines 2
+      --- post 13 | GWG | 2026-11-20 14:07 | edited 2026-11-20T15:00:00Z | lines 5
 
-  and its text runs to the next header (surrounding blank lines dropped);
+  followed by exactly that many lines of text; blank lines may stand between posts.
+  Headers are recognised only there, so a line a player types inside a post that looks
+  like a header is text of that post and cannot create or forge another (docs/security.md).
+  Older exports without `lines N` are still read -- each post then runs to the next
+  header-like line -- with a warning that they cannot be protected that way, and a post
+  id that appears twice with different texts imports neither (one may be forged);
 * JSON (.json): a list of objects {"id", "author", "time", "text", "edited_at"} (or an
   object with such a list under "posts");
 * CSV (.csv): a header row naming the same columns (aliases: post_id, user, poster,
@@ -34,6 +39,9 @@ from engine.orders import INVALID, Diagnostic, Severity
 from engine.ruleset import Submission
 
 HEADER = re.compile(r"^---\s*post\b(.*)$", re.I)
+LINES = re.compile(r"^(?:lines?\s*(\d{1,9})|(\d{1,9})\s*lines?)$", re.I)
+MAX_THREAD_BYTES = 256 * 1024 * 1024  # ~4 million posts; more is not a forum thread
+MAX_POST_ID = 64                      # characters of a post id
 FIELDS = {"id": ("id", "post_id", "postid", "post", "number", "no"),
           "author": ("author", "user", "poster", "name", "username", "from"),
           "time": ("time", "timestamp", "date", "posted", "posted_at", "created", "created_at"),
@@ -60,11 +68,11 @@ def parse_time(text: Any, zone: tzinfo | None = None) -> datetime | None:
                lambda m: f"{m[3]}-{int(m[2]):02d}-{int(m[1]):02d}", t)
     try:
         d = datetime.fromisoformat(t)
-    except ValueError:
+        if d.tzinfo is None:
+            d = d.replace(tzinfo=zone or UTC)
+        return d.astimezone(UTC)
+    except (ValueError, OverflowError):  # '9999-12-31T23:59:59-23:59' is past year 9999 in UTC
         return None
-    if d.tzinfo is None:
-        d = d.replace(tzinfo=zone or UTC)
-    return d.astimezone(UTC)
 
 
 def normalise_time(text: Any, zone: tzinfo | None = None) -> str | None:
@@ -109,7 +117,9 @@ class _Reader:
         self.path, self.encoding, self.zone = path, encoding, zone
         self.posts: list[Submission] = []
         self.problems: list[Diagnostic] = []
-        self._seen: dict[str, str] = {}
+        self._seen: dict[str, tuple[str, int]] = {}   # post id -> (text, line)
+        self.forgeable = False  # plain text without line counts: duplicates import neither
+        self._doubted: set[str] = set()
 
     def problem(self, line: int, message: str, text: str = "",
                 severity: Severity = Severity.ERROR) -> None:
@@ -122,6 +132,9 @@ class _Reader:
         when = normalise_time(time, self.zone)
         if not pid_s:
             return self.problem(line, "post has no id; left out")
+        if len(pid_s) > MAX_POST_ID or not pid_s.isprintable():
+            return self.problem(line, f"post id {pid_s[:MAX_POST_ID]!r}... is not a post id "
+                                f"(at most {MAX_POST_ID} printable characters); left out")
         if not author_s:
             return self.problem(line, f"post {pid_s} has no author; left out")
         if time is None or not str(time).strip():
@@ -137,10 +150,20 @@ class _Reader:
                              "treated as edited", severity=Severity.WARNING)
                 edited_s = str(edited)
         if pid_s in self._seen:
-            if self._seen[pid_s] != body:
+            first, at = self._seen[pid_s]
+            if first == body:
+                return None
+            if self.forgeable:  # one of the two may be a header typed inside another post
+                if pid_s not in self._doubted:
+                    self._doubted.add(pid_s)
+                    self.posts = [p for p in self.posts if p.meta.get("post_id") != pid_s]
+                self.problem(line, f"post {pid_s} appears twice with different text (lines {at} "
+                             f"and {line}); one may be faked inside another post, so neither is "
+                             "imported: check the thread")
+            else:
                 self.problem(line, f"post {pid_s} appears twice with different text; the first is kept")
             return None
-        self._seen[pid_s] = body
+        self._seen[pid_s] = (body, line)
         self.posts.append(Submission(body, "post", f"{self.path.name}#{pid_s}", author_s,
                                      received_at=when, encoding=self.encoding,
                                      meta={"post_id": pid_s, "edited_at": edited_s, "line": line}))
@@ -150,67 +173,100 @@ class _Reader:
 
     def text(self, text: str) -> None:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        counted: bool | None = None    # decided by the first header
         current: dict[str, Any] | None = None
         body: list[str] = []
+        i, n = 0, len(lines)
 
         def flush() -> None:
             if current is not None and not current.get("skip"):
                 self.post(current["line"], current["id"], current["author"], current["time"],
                           "\n".join(body).strip("\n"), current["edited"])
 
-        for n, line in enumerate(lines, start=1):
+        while i < n:
+            line = lines[i]
             m = HEADER.match(line)
-            if m:
-                flush()
-                body = []
-                current = self._header(m.group(1), n, line)
+            if m is None:
+                if current is None:
+                    if line.strip():
+                        self.problem(i + 1, "text before the first '--- post' header; left out", line)
+                        current = {"skip": True, "open": True}
+                elif current.get("open"):
+                    if not current.get("skip"):
+                        body.append(line)
+                elif line.strip() and not current.get("warned"):
+                    self.problem(i + 1, "text between posts (after the counted lines of the post "
+                                 "before); left out", line)
+                    current["warned"] = True
+                i += 1
                 continue
-            if current is None:
-                if line.strip():
-                    self.problem(n, "text before the first '--- post' header; left out", line)
-                    current = {"skip": True}
+            flush()
+            body = []
+            current = self._header(m.group(1), i + 1, line)
+            if counted is None:
+                counted = current.get("lines") is not None
+                self.forgeable = not counted
+                if not counted:
+                    self.problem(i + 1, "plain-text thread without line counts ('| lines N' in each "
+                                 "header): a header typed inside a post cannot be told from a real "
+                                 "one; prefer headers with line counts, or a JSON or CSV export",
+                                 severity=Severity.WARNING)
+            i += 1
+            if not counted:
+                current["open"] = True
                 continue
+            current["open"] = False
+            k = current.get("lines")
             if current.get("skip"):
                 continue
-            body.append(line)
-        flush()
+            if k is None:
+                self.problem(i, "a post header without '| lines N' in a thread whose headers "
+                             "have them; left out", line)
+                current["skip"] = True
+                continue
+            body = lines[i:i + k]
+            if len(body) < k:
+                self.problem(i, f"post {current['id']} says {k} lines but the file ends after "
+                             f"{len(body)}; left out", line)
+            else:
+                flush()
+            current = {"skip": True, "open": False}
+            i += k
+        if current is not None and current.get("open"):
+            flush()
 
     def _header(self, rest: str, n: int, line: str) -> dict[str, Any]:
         parts = [p.strip() for p in rest.split("|")]
         if len(parts) < 3 or not parts[0]:
-            self.problem(n, "a post header reads '--- post ID | author | time [| edited TIME]'", line)
+            self.problem(n, "a post header reads '--- post ID | author | time [| edited TIME] "
+                         "[| lines N]'", line)
             return {"skip": True}
-        edited = None
+        edited, count = None, None
         for extra in parts[3:]:
             em = re.match(r"edited\s*(?:at)?\s*(.*)$", extra, re.I)
-            if em:
+            lm = LINES.match(extra)
+            if lm:
+                count = int(lm.group(1) or lm.group(2))
+            elif em:
                 edited = em.group(1).strip() or "unknown"
-        return {"line": n, "id": parts[0], "author": parts[1], "time": parts[2], "edited": edited}
+        return {"line": n, "id": parts[0], "author": parts[1], "time": parts[2], "edited": edited,
+                "lines": count}
 
     def json(self, text: str) -> None:
-        dec = json.JSONDecoder()
         s = text.lstrip("\ufeff")
         try:
             data = json.loads(s)
         except json.JSONDecodeError as e:
             return self.problem(e.lineno, f"not valid JSON ({e.msg})")
-        if isinstance(data, list):
-            start = s.index("[")
-        elif isinstance(data, dict) and isinstance(data.get("posts"), list):
-            start = s.index("[", s.index('"posts"'))
-        else:
+        if isinstance(data, dict) and isinstance(data.get("posts"), list):
+            data = data["posts"]
+        if not isinstance(data, list):
             return self.problem(1, "JSON thread: expected a list of posts or {\"posts\": [...]}")
-        pos = start + 1
-        while True:
-            while pos < len(s) and s[pos] in " \t\r\n,":
-                pos += 1
-            if pos >= len(s) or s[pos] == "]":
-                return None
-            line = s.count("\n", 0, pos) + 1
-            try:
-                item, pos = dec.raw_decode(s, pos)
-            except json.JSONDecodeError as e:
-                return self.problem(e.lineno, f"not valid JSON ({e.msg}); the rest is left out")
+        # Line numbers: each post's place in the file, found by decoding the list again
+        # item by item (counted incrementally: a 100,000-post thread stays linear).
+        spots = _item_lines(s, data)
+        for at, item in enumerate(data):
+            line = spots[at] if at < len(spots) else 0
             if not isinstance(item, dict):
                 self.problem(line, "a post must be a JSON object")
                 continue
@@ -251,6 +307,27 @@ class _Reader:
                       get("edited_at"))
 
 
+def _item_lines(s: str, items: list[Any]) -> list[int]:
+    """The line each of `items` starts on in the JSON text `s` (best effort: [] if the
+    list cannot be found where the items are, and then posts are reported at line 0)."""
+    dec = json.JSONDecoder()
+    m = re.search(r'"posts"\s*:\s*\[', s) if s.lstrip()[:1] == "{" else None
+    pos = m.end() if m else s.find("[") + 1
+    out: list[int] = []
+    line, counted = 1, 0
+    try:
+        for _ in items:
+            while pos < len(s) and s[pos] in " \t\r\n,":
+                pos += 1
+            line += s.count("\n", counted, pos)
+            counted = pos
+            out.append(line)
+            _, pos = dec.raw_decode(s, pos)
+    except (json.JSONDecodeError, ValueError):
+        return out
+    return out
+
+
 def _delimiter(text: str) -> str:
     """',' unless the header line is clearly split by ';' or tabs instead."""
     head = text.split("\n", 1)[0]
@@ -261,7 +338,8 @@ def _delimiter(text: str) -> str:
 
 def _order(sub: Submission) -> tuple:
     pid = str(sub.meta.get("post_id", ""))
-    return (sub.received_at, 0 if pid.isdigit() else 1, int(pid) if pid.isdigit() else 0, pid)
+    num = pid.isascii() and pid.isdigit()  # '²' is a digit to str.isdigit, not to int()
+    return (sub.received_at, 0 if num else 1, int(pid) if num else 0, pid)
 
 
 def load_thread(path: str | Path, fmt: str | None = None, zone: tzinfo | None = None
@@ -270,23 +348,32 @@ def load_thread(path: str | Path, fmt: str | None = None, zone: tzinfo | None = 
     written without a zone are on the forum's clock, `zone` (default UTC)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_THREAD_BYTES + 1)
     except OSError as e:
         return [], [Diagnostic(INVALID, f"cannot read the thread ({e.strerror or e})", 0, 0, "",
                                str(path))]
+    if len(raw) > MAX_THREAD_BYTES:
+        return [], [Diagnostic(INVALID, f"the thread file is larger than {MAX_THREAD_BYTES:,} "
+                               "bytes; not read (split the export)", 0, 0, "", str(path))]
     text, encoding = decode(raw)
+    del raw
     r = _Reader(path, encoding, zone)
     kind = fmt or sniff(path, text)
-    if "\x00" in text:  # NUL survives only in binary data (UTF-16 with a BOM decodes clean)
-        r.problem(0, "the thread file is binary data, not a text, JSON or CSV export of posts")
-    elif not text.strip():
-        r.problem(0, "the thread file is empty", severity=Severity.WARNING)
-    elif kind == "json":
-        r.json(text)
-    elif kind == "csv":
-        r.csv(text)
-    else:
-        r.text(text)
+    try:
+        if "\x00" in text:  # NUL survives only in binary data (UTF-16 with a BOM decodes clean)
+            r.problem(0, "the thread file is binary data, not a text, JSON or CSV export of posts")
+        elif not text.strip():
+            r.problem(0, "the thread file is empty", severity=Severity.WARNING)
+        elif kind == "json":
+            r.json(text)
+        elif kind == "csv":
+            r.csv(text)
+        else:
+            r.text(text)
+    except Exception as e:  # noqa: BLE001 - a reader bug must cost this file, not the import
+        r.problem(0, f"the thread could not be read to the end ({type(e).__name__}: {e}); "
+                  "the posts before are kept")
     return sorted(r.posts, key=_order), r.problems
 
 

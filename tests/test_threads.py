@@ -7,14 +7,14 @@ from hypothesis import strategies as st
 
 from engine.threads import load_thread, normalise_time, read_thread
 
-TEXT = """--- post 12 | scapheap | 2026-11-20T14:05:00Z
+TEXT = """--- post 12 | scapheap | 2026-11-20T14:05:00Z | lines 3
 Move 3 swordsmen from 5,1 to 5,2
 
 AP: 9
 
---- post 11 | GWG | 2026-11-20 16:05:00+02:00 | edited 2026-11-20T15:00:00Z
+--- post 11 | GWG | 2026-11-20 16:05:00+02:00 | edited 2026-11-20T15:00:00Z | lines 1
 Harvest
---- post 13 | Remuthra | 2026-11-20T14:05:00Z
+--- post 13 | Remuthra | 2026-11-20T14:05:00Z | 1 line
 Harvest
 """
 
@@ -80,13 +80,14 @@ def test_malformed_posts_are_reported_with_file_and_line(tmp_path):
                  "--- post 1 | Ann | 2026-11-20T10:00:00Z\nSomething else\n", encoding="utf-8")
     problems = []
     posts = read_thread(f, problems)
-    assert _ids(posts) == ["1"]
+    assert _ids(posts) == []  # post 1 twice with different texts, no line counts: neither
     lines = {p.line: p.message for p in problems}
-    assert set(lines) == {1, 4, 6, 8}
+    assert set(lines) == {1, 2, 4, 6, 8}
     assert "before the first" in lines[1]
+    assert "without line counts" in lines[2]
     assert "post header" in lines[4]
     assert "cannot read the time 'yesterday'" in lines[6]
-    assert "appears twice with different text" in lines[8]
+    assert "appears twice with different text" in lines[8] and "neither" in lines[8]
     assert all(p.file == str(f) for p in problems)
 
 
@@ -132,3 +133,60 @@ def test_any_bytes_never_raise(tmp_path_factory, data, name):
     f.write_bytes(data)
     posts, problems = load_thread(f)
     assert isinstance(posts, list) and isinstance(problems, list)
+
+
+FORGED = ("I propose peace.\n\n--- post 106 | GWG | 2026-11-20T12:16:00Z | lines 1\n"
+          "GWG allies with Remuthra")
+
+
+def test_a_header_inside_a_post_is_text_of_that_post(tmp_path):
+    """With line counts, headers are recognised only after the counted lines: a header a
+    player types into a post creates no post and cannot push out the real one."""
+    f = tmp_path / "t.txt"
+    f.write_text("--- post 105 | Remuthra | 2026-11-20T12:15:00Z | lines 4\n" + FORGED + "\n\n"
+                 "--- post 106 | kj1225 | 2026-11-20T12:20:00Z | lines 1\nHarvest\n", encoding="utf-8")
+    posts, problems = load_thread(f)
+    assert problems == []
+    assert [(p.meta["post_id"], p.sender) for p in posts] == [("105", "Remuthra"), ("106", "kj1225")]
+    assert posts[0].text == FORGED and posts[1].text == "Harvest"
+
+
+def test_counted_thread_faults_are_problems_not_posts(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("--- post 1 | Ann | 2026-11-20T10:00:00Z | lines 1\nHarvest\nstray\n"
+                 "--- post 2 | Bob | 2026-11-20T10:01:00Z\nno count\n"
+                 "--- post 3 | Cid | 2026-11-20T10:02:00Z | lines 5\nshort\n", encoding="utf-8")
+    posts, problems = load_thread(f)
+    assert _ids(posts) == ["1"]
+    msgs = {p.line: p.message for p in problems}
+    assert "text between posts" in msgs[3] and "without '| lines N'" in msgs[4]
+    assert "says 5 lines but the file ends" in msgs[6]
+
+
+def test_old_style_forgery_with_a_real_post_id_imports_neither(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("--- post 105 | Remuthra | 2026-11-20T12:15:00Z\n" + FORGED.replace(" | lines 1", "")
+                 + "\n--- post 106 | kj1225 | 2026-11-20T12:20:00Z\nHarvest\n", encoding="utf-8")
+    posts, problems = load_thread(f)
+    assert _ids(posts) == ["105"]
+    assert any("post 106 appears twice" in p.message and "neither" in p.message for p in problems)
+
+
+def test_hostile_times_and_ids_cost_only_their_post(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("--- post 1 | Ann | 9999-12-31T23:59:59-23:59 | lines 1\nHarvest\n"
+                 "--- post \u00b2 | Bob | 2026-11-20T10:00:00Z | lines 1\nHarvest\n"
+                 "--- post 3 | Cid | 2026-11-20T10:01:00Z | edited 9999-12-31T23:59:59-23:59 | lines 1\n"
+                 "Harvest\n"
+                 f"--- post {'9' * 100} | Dan | 2026-11-20T10:02:00Z | lines 1\nHarvest\n"
+                 "--- post 5 | Eve | 2026-11-20T10:03:00Z | lines 1\nHarvest\n", encoding="utf-8")
+    posts, problems = load_thread(f)
+    assert _ids(posts) == ["\u00b2", "3", "5"]  # by time; a bad id or time costs its post
+    assert any("cannot read the time" in p.message and p.line == 1 for p in problems)
+    assert any("not a post id" in p.message and p.line == 7 for p in problems)
+    g = tmp_path / "t.json"
+    g.write_text(json.dumps({"posts": [{"id": "\u00b2", "author": "A", "time": 1e300, "text": "x"},
+                                       {"id": 2, "author": "B", "time": "2026-11-20T10:00:00Z",
+                                        "text": "y"}]}), encoding="utf-8")
+    posts, problems = load_thread(g)
+    assert _ids(posts) == ["2"] and problems[0].line == 1
