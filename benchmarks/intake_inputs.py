@@ -38,7 +38,7 @@ def thread_text(path: Path, n: int) -> Path:
             h, m = divmod(i, 60)
             d, h = divmod(h, 24)
             f.write(f"--- post {i} | {COI_PLAYERS[i % 3]} | 2026-{1 + d // 28:02d}-"
-                    f"{1 + d % 28:02d}T{h:02d}:{m:02d}:00Z\nHarvest\n\n")
+                    f"{1 + d % 28:02d}T{h:02d}:{m:02d}:00Z | lines 1\nHarvest\n\n")
     return path
 
 

@@ -10,29 +10,47 @@ import gzip
 import json
 import os
 import tempfile
+import zlib
 from pathlib import Path
 
 from engine.map import GameMap
+from engine.topology.base import MAX_CELLS as _MAX_CELLS
 
 
 class MapFileError(ValueError):
     pass
 
 
-MAX_CELLS = 16_000_000  # 4000 x 4000: far beyond any PBEM map, far below running out of memory
+MAX_CELLS = _MAX_CELLS
+MAX_MAP_BYTES = 512 * 1024 * 1024  # a map file, or what a .rsmap.gz unpacks to
+
+
+def inflate(data: bytes, kind: str, limit: int) -> bytes:
+    """zlib or gzip data unpacked, but never to more than `limit` bytes: ValueError says so
+    before a small file (a decompression bomb) can fill the memory."""
+    d = zlib.decompressobj(zlib.MAX_WBITS | (16 if kind == "gzip" else 0))
+    out = d.decompress(data, limit + 1)
+    if len(out) > limit or d.unconsumed_tail:
+        raise ValueError(f"the {kind} data unpacks to more than {limit:,} bytes")
+    if not d.eof:
+        raise ValueError(f"the {kind} data is cut short")
+    return out
 
 
 def load_map(path: str | Path) -> GameMap:
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_MAP_BYTES:
+            raise MapFileError(f"{path}: {path.stat().st_size:,} bytes is too big for a map file "
+                               f"(the limit is {MAX_MAP_BYTES:,})")
         raw = path.read_bytes()
     except OSError as e:
         raise MapFileError(f"{path}: cannot read ({e.strerror or e})") from None
     if raw[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
-            raise MapFileError(f"{path}: damaged gzip data ({e})") from None
+            raw = inflate(raw, "gzip", MAX_MAP_BYTES)
+        except (ValueError, zlib.error) as e:
+            raise MapFileError(f"{path}: damaged or oversized gzip data ({e})") from None
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

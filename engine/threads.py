@@ -336,10 +336,15 @@ def _delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
+def post_id_key(pid: str) -> tuple[int, int, str]:
+    """Sort key of a post id: numeric ids in number order before any others. Only ASCII
+    digits count ('²' is a digit to str.isdigit, but int() refuses it)."""
+    num = pid.isascii() and pid.isdigit()
+    return (0 if num else 1, int(pid) if num else 0, pid)
+
+
 def _order(sub: Submission) -> tuple:
-    pid = str(sub.meta.get("post_id", ""))
-    num = pid.isascii() and pid.isdigit()  # '²' is a digit to str.isdigit, not to int()
-    return (sub.received_at, 0 if num else 1, int(pid) if num else 0, pid)
+    return (sub.received_at, *post_id_key(str(sub.meta.get("post_id", ""))))
 
 
 def load_thread(path: str | Path, fmt: str | None = None, zone: tzinfo | None = None

@@ -173,6 +173,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         mail = None
         if stdin:
             data = _stdin_bytes()
+            if len(data) > STDIN_MAX_BYTES:
+                raise CliError(f"<stdin>: more than {STDIN_MAX_BYTES:,} bytes; not read (give "
+                               "the mailbox's path instead of piping it)", 1)
             # a whole mail (headers and all) from a delivery tool: read as the same file
             mail = None if args.paste else svc.import_mail_bytes(data, "<stdin>", args.faction,
                                                                  args.turn)
@@ -293,13 +296,21 @@ def _read_orders(p: Path):
     return read_path(p)
 
 
+STDIN_MAX_BYTES = 64 * 1024 * 1024  # a piped mbox; one orders text or mail is limited to 1 MiB
+
+
 def _stdin_bytes() -> bytes:
+    """Standard input, but never more than STDIN_MAX_BYTES + 1 bytes of it (`yes |
+    realmsmith import g.db -` would otherwise fill the memory)."""
     buf = getattr(sys.stdin, "buffer", None)
-    return buf.read() if buf is not None else sys.stdin.read().encode("utf-8")
+    if buf is not None:
+        return buf.read(STDIN_MAX_BYTES + 1)
+    return sys.stdin.read(STDIN_MAX_BYTES + 1).encode("utf-8")
 
 
 def _decode_stdin(data: bytes):
-    """Standard input through engine.intake.decode: any encoding, binary refused."""
+    """Standard input through engine.intake.decode: any encoding, binary refused, and more
+    than the intake limit (1 MiB) refused as too large, naming <stdin>."""
     from engine.intake import decode
 
     return decode(data, "<stdin>")

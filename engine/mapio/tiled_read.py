@@ -7,13 +7,13 @@ problem raises FormatError (turned into MapFileError with the file name by the d
 from __future__ import annotations
 
 import base64
-import gzip
 import zlib
 from typing import Any
 
 import numpy as np
 
 from engine.map import Area, GameMap, Label, Site
+from engine.mapfile import inflate
 from engine.mapio.common import add_chain, bad, check_cell, parse_json_prop, text_to_cells, validate
 from engine.mapio.tiled import (
     AREA_LAYERS,
@@ -31,6 +31,7 @@ from engine.mapio.tiled import (
     decode_props,
 )
 from engine.topology import HexGrid, SquareGrid, topology_from_dict
+from engine.topology.base import check_size
 
 
 def pixel_transform(doc: dict[str, Any], grid: Any) -> tuple[float, float, float, float]:
@@ -64,10 +65,8 @@ def decode_data(layer: dict[str, Any], count: int) -> np.ndarray:
         elif isinstance(data, str) and enc == "base64":
             raw = base64.b64decode("".join(data.split()), validate=True)
             comp = layer.get("compression") or ""
-            if comp == "zlib":
-                raw = zlib.decompress(raw)
-            elif comp == "gzip":
-                raw = gzip.decompress(raw)
+            if comp in ("zlib", "gzip"):  # a map of `count` tiles needs 4 bytes a tile, no more
+                raw = inflate(raw, comp, 4 * count)
             elif comp:
                 raise bad(f"layer {name!r} uses {comp} compression; save it with zlib, gzip or none")
             if len(raw) % 4:
@@ -116,6 +115,10 @@ def grid_from(doc: dict[str, Any], props: dict[str, Any]) -> Any:
     w, h = doc.get("width"), doc.get("height")
     if not isinstance(w, int) or not isinstance(h, int) or w < 1 or h < 1:
         raise bad(f"map size {w!r}x{h!r} is not a positive whole number of tiles")
+    try:
+        check_size(w, h)
+    except ValueError as e:
+        raise bad(str(e)) from None
     if doc.get("infinite"):
         raise bad("infinite Tiled maps are not supported; in Tiled untick Map > Map Properties > "
                   "Infinite and save again")

@@ -165,6 +165,20 @@ class Topology(ABC):
         return out
 
 
+MAX_CELLS = 16_000_000  # 4000 x 4000: far beyond any PBEM map, far below running out of memory
+
+
+def check_size(width: Any, height: Any = 1) -> None:
+    """ValueError before a grid of more than MAX_CELLS cells is built: a few bytes of a map
+    file must not make the reader allocate gigabytes."""
+    try:
+        cells = int(width) * int(height)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"grid size {width!r} x {height!r} is not a whole number of cells") from None
+    if cells > MAX_CELLS or int(width) < 0 or int(height) < 0:
+        raise ValueError(f"a grid of {width} x {height} cells; the limit is {MAX_CELLS:,} cells")
+
+
 def topology_from_dict(data: dict[str, Any]) -> Topology:
     from engine.topology.hex import HexGrid
     from engine.topology.regions import RegionGraph
@@ -174,6 +188,11 @@ def topology_from_dict(data: dict[str, Any]) -> Topology:
     kind = data.get("kind")
     if kind not in kinds:
         raise ValueError(f"unknown topology kind {kind!r}; expected one of {sorted(kinds)}")
+    if kind == "regions":
+        names = data.get("names")
+        check_size(len(names) if isinstance(names, list) else 0)
+    else:
+        check_size(data.get("width", 0), data.get("height", 0))
     return kinds[kind].from_dict(data)  # type: ignore[attr-defined]
 
 

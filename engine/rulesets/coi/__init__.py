@@ -6,6 +6,7 @@ each action costs action points that accrue hourly by the post timestamps. See d
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,7 @@ class ConquestOfIsland(Ruleset):
         return state
 
     def parse_orders(self, text: str, source: str = "") -> OrderSheet:
-        return read_post(text, Rules.from_catalogs(default_catalogs()).unit_names(), source)
+        return read_post(text, _default_unit_names(), source)
 
     def check(self, sheet: OrderSheet, state: State, faction: int,
               scenario: Scenario) -> list[Diagnostic]:
@@ -241,3 +242,10 @@ class ConquestOfIsland(Ruleset):
 RULESET = ConquestOfIsland()
 
 __all__ = ["ConquestOfIsland", "RULESET"]
+
+
+@functools.cache
+def _default_unit_names() -> dict[str, str]:
+    """The unit words of the default catalogs, read once (a 10,000-post import parses
+    10,000 posts; reading the catalog files for each took 5 ms)."""
+    return Rules.from_catalogs(default_catalogs()).unit_names()

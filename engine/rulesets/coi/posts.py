@@ -28,6 +28,7 @@ from engine.rulesets.coi.events import (
 from engine.rulesets.coi.rules import HANDLERS, Act
 from engine.rulesets.coi.state import Post
 from engine.rulesets.coi.world import Impossible, World
+from engine.threads import post_id_key
 
 # The book: the GM says "the game has started" in bold. Bold BBCode, or the phrase alone on a line.
 START = [re.compile(r"\[b\][^\[]*the\s+game\s+has\s+started[^\[]*\[/b\]", re.I),
@@ -41,8 +42,7 @@ def post_id(sub: Submission, index: int) -> str:
 
 def post_order(sub: Submission, index: int, zone=None) -> tuple:
     pid = post_id(sub, index)
-    return (normalise(sub.received_at, zone) or "9999", 0 if pid.isdigit() else 1,
-            int(pid) if pid.isdigit() else 0, pid, index)
+    return (normalise(sub.received_at, zone) or "9999", *post_id_key(pid), index)
 
 
 def digest(text: str) -> str:
