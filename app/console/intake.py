@@ -3,7 +3,8 @@
 IntakeTable lists every stored submission (service.submissions()); SubmissionView shows
 one text with each diagnostic's line highlighted and the messages in a list beside it
 (clicking a message jumps to its line). ReassignDialog and PasteDialog are the GM's two
-manual intake actions.
+manual intake actions; held submissions (sender not verified) are accepted or rejected with
+the console's Accept and Reject buttons.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.db.journal import StoredSubmission
+from engine.intake import verify
 from engine.orders import Diagnostic, Severity
 
 COLUMNS = ("#", "Source", "From", "Received", "Faction", "Turn", "Status", "Errors",
@@ -150,7 +152,10 @@ class SubmissionView(QWidget):
         self.header.setText(f"<b>{sub.source_name or sub.source_kind}</b> — {sub.source_kind}"
                             + (f" from {sub.sender}" if sub.sender else "")
                             + (f", subject “{sub.subject}”" if sub.subject else "")
-                            + f"<br>matched by: {sub.matched_by or 'nothing'}")
+                            + f"<br>matched by: {sub.matched_by or 'nothing'}"
+                            + (f"<br><b>held for you</b>: {sub.meta.get(verify.NOTE, '')} — "
+                               "Accept or Reject" if s.faction is not None and
+                               verify.state_of(sub.meta) == verify.HELD else ""))
         self.text.setPlainText(sub.text)
         self.diagnostics = sorted(s.diagnostics, key=lambda d: (d.line or 0, d.col or 0))
         selections = []

@@ -114,6 +114,11 @@ class ConsoleWorkspace(QWidget):
         self.paste_button = self._button("Paste orders…", self.paste_dialog, "pasteOrders")
         self.reassign_button = self._button("Reassign…", self.reassign_dialog, "reassign",
                                             "Give the selected submission to another faction or turn")
+        self.accept_button = self._button("Accept", lambda: self.decide_held("accept"), "acceptHeld",
+                                          "Count the selected held orders (sender not verified) "
+                                          "as the faction's")
+        self.reject_button = self._button("Reject", lambda: self.decide_held("reject"), "rejectHeld",
+                                          "Refuse the selected held orders: kept, never used")
         self.run_button = self._button("Run turn", self.run_turn, "runTurn")
         self.cancel_button = self._button("Cancel", self.cancel_run, "cancelRun",
                                           "Stop the run; the game stays as it was")
@@ -136,7 +141,7 @@ class ConsoleWorkspace(QWidget):
         top = QToolBar()
         top.setObjectName("consoleTools")
         for b in (self.open_button, self.import_button, self.folder_button, self.paste_button,
-                  self.reassign_button):
+                  self.reassign_button, self.accept_button, self.reject_button):
             top.addWidget(b)
         top.addSeparator()
         for w in (self.run_button, self.cancel_button, self.progress, self.run_label):
@@ -195,6 +200,11 @@ class ConsoleWorkspace(QWidget):
         for b in (self.import_button, self.folder_button, self.paste_button, self.reassign_button,
                   self.export_button, self.chart_button, self.map_button):
             b.setEnabled(has and not running)
+        s = self.intake.current() if has else None
+        held = s is not None and s.faction is not None and s.held
+        self.accept_button.setEnabled(held and not running)
+        self.reject_button.setEnabled(held and not running
+                                      and s.submission.meta.get("verify") != "rejected")
         self.open_button.setEnabled(not running)
         self.run_button.setEnabled(has and not running)
         self.cancel_button.setEnabled(running)
@@ -352,8 +362,28 @@ class ConsoleWorkspace(QWidget):
                  + (f"faction {faction}, turn {res.submission.step}" if faction else "nobody"))
         return res
 
+    def decide_held(self, decision: str, submission_id: int | None = None):
+        """Accept or reject a held submission (the selected one by default)."""
+        if submission_id is None:
+            s = self.intake.current()
+            if s is None:
+                self.say("Select a held submission in the intake list first")
+                return None
+            submission_id = s.id
+        act = self.service.accept if decision == "accept" else self.service.reject
+        try:
+            res = act(submission_id)
+        except Exception as e:  # noqa: BLE001
+            self.error(decision.title(), str(e))
+            return None
+        self.refresh()
+        self.intake.select_id(submission_id)
+        self.say(f"Submission {submission_id}: {res.note}")
+        return res
+
     def _show_selected(self) -> None:
         self.view.show_submission(self.intake.current())
+        self._set_enabled()
 
     def _factions(self) -> list[tuple[int, str]]:
         return [(f.number, f.name) for f in self.service.scenario.factions] if self.service else []

@@ -265,3 +265,33 @@ def test_other_rulesets(qtbot, console, tmp_path, name):
     else:  # a forum game with no posts yet: nothing to run, said plainly
         assert w.service.current_step == 0 and "nothing to run" in w.run_label.text()
         assert w.results.map.owned
+
+
+def test_held_orders_are_accepted_or_rejected_in_the_console(qtbot, console, demo_game, tmp_path):
+    """A mail from a stranger claiming faction 3 is held; the GM accepts or rejects it."""
+    from email.message import EmailMessage
+
+    db, script = demo_game
+    w = console
+    assert w.set_game(db)
+    paths = []
+    for i, frm in enumerate(("mallory@evil.example", "eve@evil.example")):
+        m = EmailMessage()
+        m["From"], m["Subject"], m["Message-ID"] = frm, "orders", f"<h{i}@x>"
+        m.set_content("see attached")
+        m.add_attachment(script[1][3].encode(), maintype="text", subtype="plain", filename="SP3.R1")
+        paths.append(tmp_path / f"m{i}.eml")
+        paths[-1].write_bytes(bytes(m))
+    rep = w.import_paths(paths)
+    first, second = (r.submission_id for r in rep.results)
+    assert w.intake.select_id(first)
+    assert w.intake.values(w.intake.currentRow())["Status"] == "HELD: sender not verified"
+    assert "held for you" in w.view.header.text()
+    assert w.accept_button.isEnabled() and w.reject_button.isEnabled()
+    w.accept_button.click()
+    assert w.intake.values(w.intake.currentRow())["Status"] == "waiting for the run"
+    assert not w.accept_button.isEnabled()
+    assert w.service.status().factions[2].submitted
+    w.decide_held("reject", second)
+    assert w.intake.values(w.intake.currentRow())["Status"] == "rejected by the GM"
+    assert w.service.status().factions[2].submission_id == first
