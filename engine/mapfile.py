@@ -25,13 +25,17 @@ MAX_CELLS = _MAX_CELLS
 MAX_MAP_BYTES = 512 * 1024 * 1024  # a map file, or what a .rsmap.gz unpacks to
 
 
+class TooBig(ValueError):
+    """Compressed data that unpacks to more than it may."""
+
+
 def inflate(data: bytes, kind: str, limit: int) -> bytes:
     """zlib or gzip data unpacked, but never to more than `limit` bytes: ValueError says so
     before a small file (a decompression bomb) can fill the memory."""
     d = zlib.decompressobj(zlib.MAX_WBITS | (16 if kind == "gzip" else 0))
     out = d.decompress(data, limit + 1)
     if len(out) > limit or d.unconsumed_tail:
-        raise ValueError(f"the {kind} data unpacks to more than {limit:,} bytes")
+        raise TooBig(f"the {kind} data unpacks to more than {limit:,} bytes")
     if not d.eof:
         raise ValueError(f"the {kind} data is cut short")
     return out
@@ -49,8 +53,10 @@ def load_map(path: str | Path) -> GameMap:
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = inflate(raw, "gzip", MAX_MAP_BYTES)
+        except TooBig as e:
+            raise MapFileError(f"{path}: {e}; not a map (a decompression bomb?)") from None
         except (ValueError, zlib.error) as e:
-            raise MapFileError(f"{path}: damaged or oversized gzip data ({e})") from None
+            raise MapFileError(f"{path}: damaged gzip data ({e})") from None
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

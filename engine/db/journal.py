@@ -148,9 +148,13 @@ class JournalMixin:
         statement; their ids in the same order."""
         if not rows:
             return []
-        res = c.execute(SUB.insert().returning(SUB.c.id, sort_by_parameter_order=True),
-                        [{"game_id": self.game_id, **r} for r in rows])
-        return [int(r[0]) for r in res]
+        # one executemany, then the ids by seq (unique within a game): RETURNING with
+        # parameter order falls back to a statement per row on SQLite
+        c.execute(SUB.insert(), [{"game_id": self.game_id, **r} for r in rows])
+        seqs = [r["seq"] for r in rows]
+        got = dict(c.execute(select(SUB.c.seq, SUB.c.id).where(
+            SUB.c.game_id == self.game_id, SUB.c.seq >= min(seqs), SUB.c.seq <= max(seqs))).all())
+        return [int(got[q]) for q in seqs]
 
     def add_diagnostics_rows(self, c: Connection,
                              items: list[tuple[int | None, int | None, list[Diagnostic]]]) -> None:

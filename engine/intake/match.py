@@ -10,6 +10,7 @@ reported, never dropped.
 
 from __future__ import annotations
 
+import functools
 import re
 from email.utils import parseaddr
 from pathlib import PurePath
@@ -73,6 +74,7 @@ def report_reply_step(sub: Submission, ruleset: Ruleset, scenario: Scenario,
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # parseaddr is slow; a mailbox repeats few addresses
 def address(sender: str) -> str:
     """The bare address of 'Name <a@b.c>' or 'a@b.c', lower case."""
     return parseaddr(sender)[1].strip().lower() or sender.strip().lower()

@@ -21,6 +21,7 @@ password has nothing to check against: its orders are taken from anyone ("open")
 
 from __future__ import annotations
 
+import functools
 from email.utils import parseaddr
 
 from engine.ruleset import Submission
@@ -42,6 +43,7 @@ MAIL_KINDS = ("email", "mbox")
 GM_KINDS = ("file", "paste")
 
 
+@functools.lru_cache(maxsize=4096)
 def _addr(s: str) -> str:
     return (parseaddr(s)[1] or s).strip().lower()
 

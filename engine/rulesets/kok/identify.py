@@ -11,6 +11,7 @@ so the intake can report it; nothing is silently accepted.
 
 from __future__ import annotations
 
+import functools
 import re
 from email.utils import parseaddr
 from pathlib import PurePath
@@ -76,6 +77,7 @@ def _ends_in_code(game: str, code: str) -> bool:
         rf"(?<![A-Za-z0-9_-]){re.escape(code)}[\])]?$", game, re.I) is not None
 
 
+@functools.lru_cache(maxsize=4096)  # called for every faction of every mail
 def _address(s: str) -> str:
     return (parseaddr(s)[1] or s).strip().lower()
 
