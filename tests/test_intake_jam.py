@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from test_e2e_intake import cli
 
 from app.cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, main
 from engine.mapfile import MapFileError, load_map, save_map
@@ -24,13 +25,6 @@ from engine.service import GameService
 
 HUGE = "99999999999999999999"
 ORDERS = "BEGIN\nALL 1 1\nEND\n"
-
-
-def cli(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err, out + err
-    return code, out, err
 
 
 @pytest.fixture
@@ -289,3 +283,25 @@ def test_benchmark_inputs_are_what_they_claim(tmp_path):
     with GameService.open(db) as svc:
         rep = svc.import_paths([thread_text(tmp_path / "t.txt", 30)])
         assert len(rep.results) == 30 and not rep.problems
+
+
+def test_an_import_racing_another_is_judged_again_under_the_lock(game, tmp_path):
+    """Judging runs without the write lock; if another import stored something meanwhile,
+    the judging is repeated inside the write transaction: nothing is stored twice."""
+    m = tmp_path / "m.eml"
+    m.write_bytes(_mail("egyptians@example.org", "DEMO 1", mid="<race@x>"))
+    with GameService.open(game) as a, GameService.open(game) as b:
+        real = a._judge_all
+        calls = []
+
+        def judge_then_b_imports(*args):
+            out = real(*args)
+            if not calls:
+                calls.append(1)
+                assert b.import_paths([m]).results[0].status == "stored"
+            return out
+
+        a._judge_all = judge_then_b_imports
+        rep = a.import_paths([m])
+        assert [r.status for r in rep.results] == ["duplicate"]
+        assert len(a.submissions()) == 1

@@ -86,6 +86,7 @@ class Importer:
         submission costs only itself (it becomes a problem naming its source)."""
         given = list(problems)
         report = ImportReport(problems=list(given))
+        before = [(s.faction, s.step, s.matched_by, dict(s.meta)) for s in subs]
         with self.store.reading() as c:
             cur, index = self._intake_snapshot(c)
             state = self._state(c, cur)
@@ -93,6 +94,8 @@ class Importer:
         with self.store.transaction() as c:
             now_cur = int(self.store.game(c).current_step)
             if now_cur != cur or self._top_seq(c) != index.top:  # someone wrote meanwhile
+                for s, (f, step, why, meta) in zip(subs, before, strict=True):
+                    s.faction, s.step, s.matched_by, s.meta = f, step, why, meta
                 report = ImportReport(problems=list(given))
                 cur, index = self._intake_snapshot(c)
                 state = self._state(c, cur)
@@ -104,6 +107,8 @@ class Importer:
                     r.diagnostics = found[r.submission_id]
             # a problem reported by an earlier import (the same file again) is not news
             report.problems = self.store.add_problems(c, report.problems, cur + 1)
+        place = {id(s): i for i, s in enumerate(subs)}  # results in the order given
+        report.results.sort(key=lambda r: place.get(id(r.submission), len(place)))
         return report
 
     # ---- judging (no write lock) ----------------------------------------------------------
@@ -230,8 +235,7 @@ class Importer:
         results = {id(j): ImportResult(j.sub, j.me.id, j.status, j.diags, [], j.note) for j in kept}
         if self.ruleset.turn_model != TurnModel.REALTIME:
             self._supersede(c, kept, results)
-        by_sub = {id(j.sub): results[id(j)] for j in kept}
-        report.results.extend(by_sub[id(s)] for s in [j.sub for j in judged] if id(s) in by_sub)
+        report.results.extend(results[id(j)] for j in kept)
 
     def _supersede(self, c: Any, kept: list[_Judged], results: dict[int, ImportResult]) -> None:
         """One supersession pass per (faction, turn) touched; notes say what replaced what."""
