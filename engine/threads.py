@@ -11,7 +11,7 @@ Three export formats, told apart by the file extension or, failing that, the con
   Headers are recognised only there, so a line a player types inside a post that looks
   like a header is text of that post and cannot create or forge another (docs/security.md).
   Older exports without `lines N` are still read -- each post then runs to the next
-  header-like line -- with a warning that they cannot be protected that way, and a post
+  header-like line -- with a notice that they cannot be protected that way, and a post
   id that appears twice with different texts imports neither (one may be forged);
 * JSON (.json): a list of objects {"id", "author", "time", "text", "edited_at"} (or an
   object with such a list under "posts");
@@ -210,7 +210,7 @@ class _Reader:
                     self.problem(i + 1, "plain-text thread without line counts ('| lines N' in each "
                                  "header): a header typed inside a post cannot be told from a real "
                                  "one; prefer headers with line counts, or a JSON or CSV export",
-                                 severity=Severity.WARNING)
+                                 severity=Severity.INFO)  # a notice: the import itself is fine
             i += 1
             if not counted:
                 current["open"] = True

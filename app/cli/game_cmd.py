@@ -160,6 +160,8 @@ def create_game(path: str, scen, source: str) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from engine.orders import Severity
+
     paths = [p for p in args.paths if p != "-"]
     stdin = args.paste or "-" in args.paths
     if not paths and not stdin:
@@ -205,9 +207,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         bad = [r for r in stored if r.errors or (not r.matched and not realtime)]
         bad += [r for r in new if r.status == "edited"]
         dup = len(results) - len(new)
+        # notices (an old thread format) are shown and kept, but are no reason to exit 1
+        serious = [d for d in problems if d.severity != Severity.INFO]
         print(f"imported {len(stored)} submission(s); {len(unmatched)} unmatched, "
               f"{len(problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
-        return EXIT_ERRORS if bad or problems else EXIT_OK
+        return EXIT_ERRORS if bad or serious else EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
