@@ -305,3 +305,12 @@ def test_an_import_racing_another_is_judged_again_under_the_lock(game, tmp_path)
         rep = a.import_paths([m])
         assert [r.status for r in rep.results] == ["duplicate"]
         assert len(a.submissions()) == 1
+
+
+@pytest.mark.parametrize("date", ["Fri, 31 Dec 9999 23:59:59 -2359",
+                                  f"Mon, 2 Mar {HUGE} 10:00:00 +0000"])
+def test_a_hostile_date_header_does_not_lose_the_orders(game, tmp_path, capsys, date):
+    f = tmp_path / "m.eml"
+    f.write_bytes(f"From: egyptians@example.org\nSubject: DEMO 1\nDate: {date}\n\n{ORDERS}".encode())
+    code, out, _ = cli(capsys, "import", game, f)
+    assert "faction 3" in out and "no valid Date header; the file time is used" in out

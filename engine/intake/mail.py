@@ -83,16 +83,18 @@ def sender_address(msg: Message) -> str:
 
 
 def message_date(msg: Message) -> str:
-    raw = msg.get("Date")
-    if raw is None:
-        return ""
-    dt = getattr(raw, "datetime", None)
-    if dt is None:
-        try:
-            dt = parsedate_to_datetime(str(raw))
-        except (TypeError, ValueError, IndexError):
+    """The Date header as UTC ISO; "" when missing or unreadable -- also a year past 9999
+    or numbers beyond any clock, which a hostile mail may carry (the mail is still read)."""
+    try:
+        raw = msg.get("Date")
+        if raw is None:
             return ""
-    return iso_utc(dt)
+        dt = getattr(raw, "datetime", None)
+        if dt is None:
+            dt = parsedate_to_datetime(str(raw))
+        return iso_utc(dt)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return ""
 
 
 class _HtmlText(HTMLParser):
