@@ -17,8 +17,9 @@ Turn models (Ruleset.turn_model):
   parsed sheet of each in ctx.scratch["sheets"]); re-imported posts (same post id and
   text) are skipped, edited posts are flagged and never re-applied.
 
-Running steps lives in engine/db/runner.py (StepRunner, a mixin of GameService); reading
-sources and matching them in engine/db/intake_bridge.py; tables in engine/db/store.py.
+Running steps lives in engine/db/runner.py (StepRunner, a mixin of GameService); storing
+submissions, and the GM's accept/reject of held ones, in engine/db/importer.py (Importer);
+reading sources and matching them in engine/db/intake_bridge.py; tables in engine/db/store.py.
 """
 
 from __future__ import annotations
