@@ -80,7 +80,7 @@ def import_map(path: str | Path) -> GameMap:
         return read_geojson(p, raw)
     except MapFileError:
         raise
-    except (FormatError, KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+    except (FormatError, LookupError, TypeError, ValueError, AttributeError, OverflowError,
             UnicodeDecodeError, RecursionError, MemoryError) as e:
         raise to_file_error(p, e) from None
 
