@@ -118,8 +118,9 @@ def test_orders_from_a_stranger_are_held_until_the_gm_decides(game, tmp_path, ca
     assert held["faction"] == 3 and "mallory@evil.example" in held["why"]
     text = cli(capsys, "status", game)[1]
     assert "HELD" in text and "mallory@evil.example" in text
-    code, out, _ = cli(capsys, "submissions", game, "--held")
-    assert code == EXIT_OK and f"{held['submission']}  held" in out
+    code, out, _ = cli(capsys, "submissions", game)
+    row = next(ln for ln in out.splitlines() if ln.split()[0] == str(held["submission"]))
+    assert code == EXIT_OK and "HELD: sender not verified" in row
     # rejected: kept, never used; the real orders still count
     assert cli(capsys, "reject", game, held["submission"])[0] == EXIT_OK
     st = json.loads(cli(capsys, "status", game, "--json")[1])
@@ -191,7 +192,7 @@ def test_reimport_with_faction_is_a_new_decision(game, tmp_path, capsys):
 
 # ---- bounded readers -------------------------------------------------------------------------
 
-def test_endless_stdin_is_refused_without_reading_it_all(game):
+def test_endless_stdin_is_refused_without_reading_it_all(game, tmp_path):
     yes = subprocess.Popen(["yes", "MOVE 1 2 N"], stdout=subprocess.PIPE)
     try:
         r = subprocess.run([sys.executable, "-m", "app.cli", "import", str(game), "-"],
@@ -199,7 +200,11 @@ def test_endless_stdin_is_refused_without_reading_it_all(game):
     finally:
         yes.kill()
         yes.wait()
-    assert r.returncode == EXIT_ERRORS and "<stdin> is too large" in r.stdout
+    assert r.returncode == EXIT_ERRORS and "<stdin>: more than 67,108,864 bytes" in r.stderr
+    # an orders text over 1 MiB (but not a mailbox) is refused as too large, naming <stdin>
+    r = subprocess.run([sys.executable, "-m", "app.cli", "import", str(game), "-"],
+                       input=b"MOVE 1 2 N\n" * 200_000, capture_output=True, timeout=120)
+    assert r.returncode == EXIT_ERRORS and b"<stdin> is too large" in r.stdout
 
 
 def test_tmj_zlib_bomb_is_refused(tmp_path):
