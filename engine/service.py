@@ -318,8 +318,10 @@ class GameService(Importer, StepRunner):
                 self._given(sub, faction, step)
         return self.import_submissions(subs, batch.problems)
 
-    def _diagnose(self, sub: Submission, scen: Scenario, state: State, cur: int) -> list[Diagnostic]:
-        """Intake notes, parse and check findings, each with file name and faction."""
+    def _diagnose(self, sub: Submission, scen: Scenario, state: State, cur: int,
+                  check: bool = True) -> list[Diagnostic]:
+        """Intake notes, parse and check findings, each with file name and faction.
+        check=False leaves out parsing and checking (posts a ruleset checks as a batch)."""
         src = sub.source_name or sub.source_kind
         out = [Diagnostic.from_dict(d) for d in sub.meta.get("diagnostics", [])]
         status = sub.meta.get("match", "ok" if sub.faction is not None else "unmatched")
@@ -339,7 +341,8 @@ class GameService(Importer, StepRunner):
                 out.append(Diagnostic("intake", f"orders for turn {step}; the game is collecting "
                                       f"turn {cur + 1}; kept for later", file=src,
                                       severity=Severity.WARNING))
-            out += self._check_sheet(self._parse(sub), state, sub.faction, scen)
+            if check:
+                out += self._check_sheet(self._parse(sub), state, sub.faction, scen)
         return [_own(d, src, sub.faction) for d in out]
 
     def _parse(self, sub: Submission) -> OrderSheet:

@@ -26,7 +26,7 @@ from engine.db.results import DUPLICATE, EDITED, ImportReport, ImportResult
 from engine.db.store import now_iso
 from engine.intake import verify
 from engine.orders import Diagnostic, Severity
-from engine.ruleset import Submission, TurnModel
+from engine.ruleset import Ruleset, Submission, TurnModel
 
 
 @dataclass
@@ -129,9 +129,13 @@ class Importer:
                    report: ImportReport) -> list[_Judged]:
         out: list[_Judged] = []
         scen = self.scenario  # type: ignore[attr-defined]
+        # a real-time ruleset that checks posts as a batch does so after the writing
+        # (_recheck_posts); checking each post alone here as well would be wasted
+        batch = self.ruleset.turn_model == TurnModel.REALTIME and \
+            type(self.ruleset).check_posts is not Ruleset.check_posts
         for sub in subs:
             try:
-                j = self._judge(sub, scen, state, cur, index)
+                j = self._judge(sub, scen, state, cur, index, not batch)
             except Exception as e:  # noqa: BLE001 - one hostile submission, not the mailbox
                 report.problems.append(_unstorable(sub, "could not be judged", e))
                 continue
@@ -142,7 +146,7 @@ class Importer:
         return out
 
     def _judge(self, sub: Submission, scen: Any, state: Any, cur: int,
-               index: _Index) -> _Judged | ImportResult:
+               index: _Index, check: bool = True) -> _Judged | ImportResult:
         realtime = self.ruleset.turn_model == TurnModel.REALTIME
         post_id = sub.meta.get("post_id")
         post_id = None if post_id in (None, "") else str(post_id)
@@ -174,7 +178,7 @@ class Importer:
             elif earlier:
                 j.replaces = list(earlier)
                 j.note = f"post {post_id} was edited before it was applied; the new text counts"
-        j.diags = self._findings(j, scen, state, cur)
+        j.diags = self._findings(j, scen, state, cur, check)
         j.me.edited = j.edited
         j.me.live = not j.edited and verify.usable(sub.meta)
         j.me.text = sub.text
@@ -184,10 +188,11 @@ class Importer:
             index.posts.setdefault(post_id, []).append(j.me)
         return j
 
-    def _findings(self, j: _Judged, scen: Any, state: Any, cur: int) -> list[Diagnostic]:
+    def _findings(self, j: _Judged, scen: Any, state: Any, cur: int,
+                  check: bool = True) -> list[Diagnostic]:
         """Intake notes, parse and check findings, and the notes on edits and held orders."""
         sub = j.sub
-        out = self._diagnose(sub, scen, state, cur)  # type: ignore[attr-defined]
+        out = self._diagnose(sub, scen, state, cur, check)  # type: ignore[attr-defined]
         if j.edited:
             out.append(Diagnostic("intake", j.note, file=sub.source_name,
                                   severity=Severity.WARNING, faction=sub.faction))
