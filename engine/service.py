@@ -630,8 +630,9 @@ class GameService(Importer, StepRunner):
         posts = sorted((s for s in self.store.submissions(c, with_diagnostics=False) if s.active),
                        key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
         found = self._post_findings(posts, scen, state)
-        for s in posts if found is not None else ():
-            self.store.replace_diagnostics(c, s.id, found[s.id], None)
+        if found is not None:  # in bulk: this runs inside the import's write transaction
+            self.store.delete_diagnostics(c, [s.id for s in posts])
+            self.store.add_diagnostics_rows(c, [(s.id, None, found[s.id]) for s in posts])
         return found
 
     def _post_findings(self, posts: list[StoredSubmission], scen: Scenario,

@@ -319,3 +319,25 @@ def test_a_hostile_date_header_does_not_lose_the_orders(game, tmp_path, capsys, 
     f.write_bytes(f"From: egyptians@example.org\nSubject: DEMO 1\nDate: {date}\n\n{ORDERS}".encode())
     code, out, _ = cli(capsys, "import", game, f)
     assert "faction 3" in out and "no valid Date header; the file time is used" in out
+
+
+def test_batch_checked_posts_store_what_check_finds(tmp_path, capsys):
+    """Conquest of Island checks waiting posts as one batch; the import does that before
+    taking the write lock, and stores the same findings `check` works out afresh."""
+    import engine
+
+    db = tmp_path / "c.db"
+    assert cli(capsys, "new", db, "--ruleset", "coi")[0] == EXIT_OK
+    text = (Path(engine.__file__).resolve().parents[1] / "maps/coi/demo-thread.txt").read_text()
+    posts = text.split("\n--- post ")
+    half = len(posts) // 2
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("\n--- post ".join(posts[:half]) + "\n", encoding="utf-8")
+    second.write_text("--- post " + "\n--- post ".join(posts[half:]), encoding="utf-8")
+    for f in (first, second):
+        cli(capsys, "import", db, f)
+        with GameService.open(db) as svc:
+            stored = sorted((d.file, d.line, d.message) for s in svc.submissions()
+                            if s.active for d in s.diagnostics)
+            fresh = sorted((d.file, d.line, d.message) for ds in svc.check().values() for d in ds)
+            assert stored == fresh and stored

@@ -61,6 +61,7 @@ class _Index:
         self.seen: dict[tuple[str, str], list[_Stored]] = {}
         self.posts: dict[str, list[_Stored]] = {}
         self.top = 0
+        self.rows = rows
         for s in rows:
             meta = s.submission.meta
             rec = _Stored(s.faction, s.step, s.active and verify.usable(meta), s.id,
@@ -91,6 +92,7 @@ class Importer:
             cur, index = self._intake_snapshot(c)
             state = self._state(c, cur)
         judged = self._judge_all(subs, cur, state, index, report)
+        early = self._batch_findings(index, judged, state)
         with self.store.transaction() as c:
             now_cur = int(self.store.game(c).current_step)
             if now_cur != cur or self._top_seq(c) != index.top:  # someone wrote meanwhile
@@ -100,8 +102,12 @@ class Importer:
                 cur, index = self._intake_snapshot(c)
                 state = self._state(c, cur)
                 judged = self._judge_all(subs, cur, state, index, report)
+                early = None
             self._write(c, judged, index.top, report, cur, state)
-            found = self._recheck_posts(c, self.scenario, state)  # type: ignore[attr-defined]
+            if early is not None:  # checked before the lock; only stored here
+                found = self._store_findings(c, early, judged)
+            else:
+                found = self._recheck_posts(c, self.scenario, state)  # type: ignore[attr-defined]
             for r in report.results if found else ():  # real time: posts judged as one batch
                 if r.submission_id in found and r.status != DUPLICATE:
                     r.diagnostics = found[r.submission_id]
@@ -202,6 +208,40 @@ class Importer:
                 "only once the GM accepts them", file=sub.source_name or sub.source_kind,
                 severity=Severity.WARNING, faction=sub.faction))
         return out
+
+    def _batch_findings(self, index: _Index, judged: list[_Judged],
+                        state: Any) -> dict[int, list[Diagnostic]] | None:
+        """Real time, a ruleset that checks posts as a batch: the findings of every post the
+        next run would apply -- those stored and these new ones -- worked out before the
+        write lock (GameService._recheck_posts does the same inside it). New posts are keyed
+        -1, -2, ... by their place in `judged`. None if not such a game."""
+        if not (self.ruleset.turn_model == TurnModel.REALTIME
+                and type(self.ruleset).check_posts is not Ruleset.check_posts):
+            return None
+        from engine.db.journal import StoredSubmission
+
+        # posts edited before they were applied: the new text replaces the old
+        gone = {r.id for j in judged for r in j.replaces if r.id is not None}
+        gone_new = {id(r) for j in judged for r in j.replaces if r.id is None}
+        posts = [s for s in index.rows if s.active and s.id not in gone]
+        for k, j in enumerate(judged):
+            if not j.edited and verify.usable(j.sub.meta) and id(j.me) not in gone_new:
+                posts.append(StoredSubmission(-(k + 1), index.top + k + 1, j.sub, "", False, None,
+                                              j.post_id, False))
+        posts.sort(key=lambda s: (s.submission.received_at or s.imported_at or "9999", s.seq))
+        return self._post_findings(posts, self.scenario, state)  # type: ignore[attr-defined]
+
+    def _store_findings(self, c: Any, early: dict[int, list[Diagnostic]],
+                        judged: list[_Judged]) -> dict[int, list[Diagnostic]]:
+        """The batch findings under the real ids, stored in bulk in place of the old ones."""
+        found: dict[int, list[Diagnostic]] = {}
+        for key, diags in early.items():
+            sid = key if key > 0 else judged[-key - 1].me.id
+            if sid is not None:  # a new post that could not be stored has no findings to keep
+                found[sid] = diags
+        self.store.delete_diagnostics(c, list(found))
+        self.store.add_diagnostics_rows(c, [(sid, None, d) for sid, d in found.items()])
+        return found
 
     # ---- writing (one short transaction) ---------------------------------------------------
 

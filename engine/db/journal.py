@@ -166,6 +166,12 @@ class JournalMixin:
         if rows:
             c.execute(DIAG.insert(), rows)
 
+    def delete_diagnostics(self, c: Connection, sub_ids: list[int]) -> None:
+        """The stored findings of many submissions, in chunks (a 100,000-post thread)."""
+        for i in range(0, len(sub_ids), 500):
+            c.execute(delete(DIAG).where(DIAG.c.game_id == self.game_id,
+                                         DIAG.c.submission_id.in_(sub_ids[i:i + 500])))
+
     def set_superseded(self, c: Connection, ids: list[int], value: bool) -> None:
         for i in range(0, len(ids), 500):
             c.execute(update(SUB).where(SUB.c.game_id == self.game_id, SUB.c.id.in_(ids[i:i + 500]))
