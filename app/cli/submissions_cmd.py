@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from app.cli import EXIT_OK, CliError
+from app.cli import EXIT_OK, CliError, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "complain; importing the same mail again does not bring them "
                                    "back. `reassign` undoes it.")
     p.add_argument("game")
-    p.add_argument("ids", nargs="*", type=int, metavar="ID", help="submission ids (see `submissions`)")
+    p.add_argument("ids", nargs="*", type=number, metavar="ID", help="submission ids (see `submissions`)")
     p.add_argument("--problems", action="store_true",
                    help="also set aside the listed problem files (unreadable, binary...)")
     p.add_argument("--reason", default="", help="a note kept with the submission")
@@ -42,9 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "faction's for that turn (default: the turn being "
                                    "collected) and replace or are replaced as usual.")
     p.add_argument("game")
-    p.add_argument("id", type=int, metavar="ID")
-    p.add_argument("--faction", type=int, help="the faction (default: the one it is matched to)")
-    p.add_argument("--turn", type=int, help="the turn (default: the one being collected)")
+    p.add_argument("id", type=number, metavar="ID")
+    p.add_argument("--faction", type=number, help="the faction (default: the one it is matched to)")
+    p.add_argument("--turn", type=number, help="the turn (default: the one being collected)")
     p.add_argument("--nobody", action="store_true", help="take it away from every faction")
     p.set_defaults(func=cmd_reassign)
 
