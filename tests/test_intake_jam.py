@@ -341,3 +341,31 @@ def test_batch_checked_posts_store_what_check_finds(tmp_path, capsys):
                             if s.active for d in s.diagnostics)
             fresh = sorted((d.file, d.line, d.message) for ds in svc.check().values() for d in ds)
             assert stored == fresh and stored
+
+
+class _PasswordHeader:
+    """A ruleset reading `#game FACTION "password"` (as Atlantis's #atlantis line does)."""
+
+    def identify(self, sub, scen):
+        from engine.ruleset import Match
+
+        _, faction, *pw = sub.text.split("\n", 1)[0].split()
+        return Match(faction=int(faction), password=pw[0].strip('"') if pw else "")
+
+
+@pytest.mark.parametrize("header, sender, match, state", [
+    ('#game 1 "pw1"', "stranger@example.net", "ok", "verified"),       # the password vouches
+    ("#game 1", "red@example.org", "bad_password", None),              # refused outright
+    ('#game 1 "nope"', "stranger@example.net", "bad_password", None),
+    ("#game 2", "stranger@example.net", "ok", "open"),                 # Blues: no address/password
+])
+def test_a_faction_password_verifies_orders_from_any_address(header, sender, match, state):
+    import tinyrules
+
+    from engine.intake import match_submission, read_text
+
+    scen = tinyrules.tiny_scenario("tiny")
+    scen.factions[1].email = ""
+    sub = read_text(header + "\nGROW 1\n", "email", "<m@x>", sender=sender)
+    match_submission(sub, _PasswordHeader(), scen, 1)
+    assert sub.meta["match"] == match and sub.meta.get("verify") == state
