@@ -29,7 +29,9 @@ def test_orders_are_matched_and_checked_against_the_game(svc):
     svc.import_text('Hello GM\n#atlantis 1 "secret"\nunit 1\nCLAIM 100\nTAX\nGIVE 7 5 silver\n'
                     'unit 2\nWORK\n#end\n-- my signature\n', "email", "mail-1")
     svc.import_text("#atlantis 1 wrong\nunit 1\nWORK\n#end\n", "email", "mail-2")
-    svc.import_text("#atlantis 3\nunit 3\nMOVE E\n#end\n", "email", "mail-3")
+    # faction 3 has no password: its mail counts from its registered address (docs/security.md)
+    svc.import_text("#atlantis 3\nunit 3\nMOVE E\n#end\n", "email", "mail-3",
+                    sender="p3@example.org")
     st = svc.status()
     assert [s.source_name for s in st.rejected] == ["mail-2"]  # the wrong password
     found = svc.check()
