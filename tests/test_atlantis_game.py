@@ -1,6 +1,7 @@
 """An Atlantis game through the game service: created from a Conquest world, orders
 imported, matched by their #atlantis line and checked against the state; running a turn
-fails with a clear message and leaves the game as it was (the turn is not built yet)."""
+adjudicates it but stops at the reports (not built in this ruleset yet) with a clear
+message and leaves the game as it was."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def test_orders_are_matched_and_checked_against_the_game(svc):
     assert ["bad direction 'E'" in d.message for d in found[3]] == [True]
 
 
-def test_running_a_turn_says_it_is_not_built(svc):
-    with pytest.raises(RunFailed, match="Atlantis adjudication is not built yet"):
+def test_running_a_turn_stops_at_the_reports_not_built(svc):
+    with pytest.raises(RunFailed, match="report for faction 1 failed .*no Atlantis reports yet"):
         svc.run()
     assert svc.current_step == 0
     state = svc.state()

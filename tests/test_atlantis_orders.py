@@ -166,8 +166,8 @@ def test_check_command_without_a_game(tmp_path, capsys):
 
 def test_what_is_not_built_says_so(game):
     scen, state = game
-    assert RS.capabilities == {"parse", "reports"}
-    for call in (RS.phases, RS.demo):  # reports exist: tests/test_atlantis_report*.py
+    assert RS.capabilities == {"parse", "turn", "reports", "play"}
+    for call in (RS.demo,):  # reports: tests/test_atlantis_report*.py; turns: test_atlantis_turn
         with pytest.raises(NotImplementedError, match="Atlantis adjudication is not built yet"):
             call()
 

@@ -145,10 +145,8 @@ def tax(ctx: TurnContext) -> None:
     for cell in sorted(takers):
         region = t.regions[cell]
         units = takers[cell]
-        got = rules.share(t.left("tax", cell, "silver", region.silver),
-                          [u.men * per_man for u in units])
-        for u, amount in zip(units, got):
-            t.used[("tax", cell, "silver")] += amount
+        got = t.hand_out("tax", cell, "silver", region.silver, [u.men * per_man for u in units])
+        for u, amount in zip(units, got, strict=True):
             t.add(u.number, "silver", amount)
             t.emit(ev.Taxed(u.faction, u.number, cell, amount))
 
@@ -195,12 +193,11 @@ def market(ctx: TurnContext) -> None:
     for cell in sorted(buyers):
         region = t.regions[cell]
         rows = buyers[cell]
-        got = rules.share(t.left("men", cell, "man", region.recruits), [c for _u, _o, c in rows])
-        for (u, order, _can), n in zip(rows, got):
+        got = t.hand_out("men", cell, "man", region.recruits, [c for _u, _o, c in rows])
+        for (u, order, _can), n in zip(rows, got, strict=True):
             if n <= 0:
                 t.fail(u, order, "the unit could buy no men (no silver, or none left for sale)")
                 continue
-            t.used[("men", cell, "man")] += n
             t.add(u.number, "silver", -n * region.recruit_price)
             u.men += n
             t.emit(ev.Bought(u.faction, u.number, cell, "man", n, order.quantity,

@@ -67,10 +67,9 @@ def _entertain(t: Turn, jobs: list) -> None:
             wants[u.cell].append((u, rules.entertainment_wanted(u.men, level, per_level)))
     for cell in sorted(wants):
         region = t.regions[cell]
-        got = rules.share(t.left("entertain", cell, "silver", region.entertainment),
-                          [w for _u, w in wants[cell]])
-        for (u, _w), amount in zip(wants[cell], got):
-            t.used[("entertain", cell, "silver")] += amount
+        got = t.hand_out("entertain", cell, "silver", region.entertainment,
+                         [w for _u, w in wants[cell]])
+        for (u, _w), amount in zip(wants[cell], got, strict=True):
             t.add(u.number, "silver", amount)
             t.emit(ev.Earned(u.faction, u.number, cell, "ENTERTAIN", amount))
 
@@ -107,10 +106,8 @@ def _produce(t: Turn, jobs: list) -> None:
         t.add(u.number, order.item, amount)
         t.emit(ev.Produced(u.faction, u.number, u.cell, order.item, amount))
     for (cell, item), rows in sorted(from_land.items()):
-        got = rules.share(t.left("product", cell, item, t.products[(cell, item)]),
-                          [w for _u, w in rows])
-        for (u, _w), amount in zip(rows, got):
-            t.used[("product", cell, item)] += amount
+        got = t.hand_out("product", cell, item, t.products[(cell, item)], [w for _u, w in rows])
+        for (u, _w), amount in zip(rows, got, strict=True):
             t.add(u.number, item, amount)
             t.emit(ev.Produced(u.faction, u.number, cell, item, amount))
 
@@ -175,7 +172,7 @@ def _cannot_study(t: Turn, u: st.Unit, skill: str, mages: int, limit: int) -> st
     if row["one_man"] and u.men != 1:
         return f"only a one-man unit may study {skill}"
     if row["magic"] and not t.is_mage(u.number) and mages >= limit:
-        return f"the faction has {limit} mages already, as many as it may"
+        return f"the faction has as many mages as it may ({limit})"
     cost = u.men * int(row["cost"])
     if t.has(u.number, "silver") < cost:
         return f"studying {skill} costs ${cost} and the unit has ${t.has(u.number, 'silver')}"
@@ -244,5 +241,7 @@ def _build(t: Turn, u: st.Unit, order: o.Build) -> None:
 
 
 def _coastal(t: Turn, cell: int) -> bool:
-    """Land next to ocean (ocean cells have no region row)."""
-    return any(n not in t.regions for n in t.ctx.map.grid.neighbours(cell))
+    """Land next to ocean (by the map's terrain)."""
+    m = t.ctx.map
+    return any(t.terrain_rows.get(m.terrain_at(n), {}).get("ocean")
+               for n in m.grid.neighbours(cell))

@@ -139,9 +139,14 @@ class Turn:
     def next_seq(self, cell: int) -> int:
         return max((u.seq for u in self.units.values() if u.cell == cell), default=0) + 1
 
-    def left(self, what: str, cell: int, item: str, full: int) -> int:
-        """What a region still has of a monthly supply (tax, men, entertainment, a product)."""
-        return max(0, full - self.used[(what, cell, item)])
+    def hand_out(self, what: str, cell: int, item: str, full: int,
+                 wants: list[int]) -> list[int]:
+        """A region's monthly supply `full` (tax, men, entertainment, a product), less what
+        was taken already this month, shared among claims `wants` (rules.share)."""
+        key = (what, cell, item)
+        got = rules.share(max(0, full - self.used[key]), wants)
+        self.used[key] += sum(got)
+        return got
 
     # ---- events ----------------------------------------------------------------------------
 
