@@ -93,3 +93,27 @@ rows = [ { number = 3, kind = "tower", cell = "(1,1)", name = "Temple of Agrik",
     assert region_title(scen.map, u.cell) == "plain in Turia (1,1)"
     sheet = RS.parse_orders('#atlantis 14 "xyzzy"\nunit 15\nTAX\nGUARD 1\n#end\n')
     assert RS.check(sheet, state, 14, scen) == []  # combat 3 months = level 2: combat-ready
+
+
+def test_the_demo_game_runs_its_first_turn_through_the_service(tmp_path):
+    """`realmsmith new --ruleset atlantis`, the demo's orders imported and checked clean, then
+    `run`: every phase runs; while the reports are not built the run stops there, clearly,
+    with the game unchanged; once they are, the turn is saved."""
+    from app.cli import main
+
+    assert main(["new", str(tmp_path / "g.db"), "--ruleset", "atlantis"]) == 0
+    scen, script = RS.demo()
+    with GameService.open(tmp_path / "g.db") as s:
+        for f, text in script[1].items():
+            s.import_text(text, "email", f"demo-{f}")
+        assert all(not [d for d in ds if d.severity == Severity.ERROR]
+                   for ds in s.check().values())
+        if "reports" not in RS.capabilities:
+            with pytest.raises(RunFailed, match="turn 1: the report for faction 1 failed"):
+                s.run()
+            assert s.current_step == 0 and len(s.state()["units"]) == 4
+            return
+        s.run()
+        state = s.state()
+        assert s.current_step == 1 and state.one("world").month == 1
+        assert {u.name for u in state["units"]} >= {"Merlin's Guards", "Quarrymen"}

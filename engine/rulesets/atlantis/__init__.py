@@ -26,16 +26,13 @@ from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
-NOT_BUILT = "Atlantis adjudication is not built yet"
-
-
 class AtlantisConquest(Ruleset):
     name = "atlantis"
     title = "Atlantis Conquest 1.0"
     turn_model = TurnModel.SIMULTANEOUS
     map_kinds = ("hex",)
     state_schema = SCHEMA
-    capabilities = frozenset({"parse", "turn", "reports", "play"})
+    capabilities = frozenset({"parse", "turn", "reports", "play", "demo"})
 
     # ---- declarations --------------------------------------------------------------
 
@@ -158,10 +155,12 @@ class AtlantisConquest(Ruleset):
 
         return visible_state(state, faction, scenario)
 
-    # ---- not built yet ---------------------------------------------------------------------
-
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
-        raise NotImplementedError(f"{NOT_BUILT}: Atlantis has no demo yet")
+        """A Conquest world of four factions with a first month of orders (`realmsmith new
+        --ruleset atlantis` and `realmsmith demo --ruleset atlantis` start from it)."""
+        from engine.rulesets.atlantis.demo import demo
+
+        return demo()
 
     # ---- player viewer hooks -----------------------------------------------------------------
 

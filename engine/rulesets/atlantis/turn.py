@@ -60,7 +60,9 @@ class Turn:
         self.orders: list[tuple[int, o.AtlantisOrder]] = []   # (faction of the set, order)
         for faction in sorted(ctx.orders):
             for order in ctx.orders[faction].orders:
-                if isinstance(order, o.AtlantisOrder):
+                # only the faction's own set counts: another faction's set in the same
+                # mail is that faction's business (the checker names it)
+                if isinstance(order, o.AtlantisOrder) and order.faction in (faction, 0):
                     self.orders.append((faction, order))
         self.orders.sort(key=lambda fo: (fo[0], fo[1].line))
         self.by_unit: dict[int, list[o.AtlantisOrder]] = {}
@@ -79,11 +81,13 @@ class Turn:
         return made[0] if made else 0
 
     def bind_orders(self) -> None:
-        """Every order to the unit that gives it, once FORM has made the new units."""
+        """Every order to the unit that gives it, once FORM has made the new units; a unit
+        obeys only its own faction (the checker refuses the rest; this holds without it)."""
         self.by_unit = defaultdict(list)
         for faction, order in self.orders:
             n = self.resolve(order.unit, faction)
-            if n in self.units and not isinstance(order, o.Form):
+            u = self.units.get(n)
+            if u is not None and u.faction == faction and not isinstance(order, o.Form):
                 self.by_unit[n].append(order)
 
     def in_report_order(self) -> list[st.Unit]:
