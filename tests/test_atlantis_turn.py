@@ -35,6 +35,15 @@ def test_case(path):
     assert not result.failures, f"{path.name}: {case.title}\n" + "\n".join(result.failures)
 
 
+def test_every_section_built_has_a_case():
+    sections = " | ".join(load_case(p).data.get("section", "") for p in CASES)
+    wanted = ["Sequence of Events", "Maintenance Costs", "Recruiting", "Taxing", "Income",
+              "Entertainment", "Items", "Buildings and Trade Structures", "Ships", "Studying",
+              "Teaching", "Limitations", "Magic", "Structures", "FORM", "GIVE", "BUY",
+              "instant orders", "LEAVE", "DESTROY", "SHOW", "FIND"]
+    assert [w for w in wanted if w not in sections] == []
+
+
 def test_every_event_kind_is_exercised_and_round_trips():
     from engine.events import Event
     from engine.rulesets.atlantis import events as ev
