@@ -130,11 +130,16 @@ def tax(ctx: TurnContext) -> None:
                                 "pillaging is not built yet: Atlantis turns do not carry it out"))
     ordered = {u.number: order for u, order in t.acting(o.Tax)}
     takers: dict[int, list[st.Unit]] = defaultdict(list)
-    for u in t.in_report_order():
+    guards: dict[int, list[st.Unit]] = defaultdict(list)
+    everyone = t.in_report_order()
+    for g in everyone:
+        if g.guard and g.men > 0:
+            guards[g.cell].append(g)
+    for u in everyone:
         order = ordered.get(u.number)
         if order is None and not (u.autotax and u.number not in pillagers):
             continue
-        why = _cannot_tax(t, u, types)
+        why = _cannot_tax(t, u, types, guards[u.cell])
         if why:
             if order is not None:
                 t.fail(u, order, why)
@@ -151,7 +156,7 @@ def tax(ctx: TurnContext) -> None:
             t.emit(ev.Taxed(u.faction, u.number, cell, amount))
 
 
-def _cannot_tax(t: Turn, u: st.Unit, types: bool) -> str:
+def _cannot_tax(t: Turn, u: st.Unit, types: bool, guards: list[st.Unit]) -> str:
     if u.cell not in t.regions:
         return "there is nothing to tax at sea"
     if types and t.factions[u.faction].kind != "war":
@@ -159,9 +164,8 @@ def _cannot_tax(t: Turn, u: st.Unit, types: bool) -> str:
     if u.men <= 0 or not t.combat_ready(u.number):
         return ("only combat-ready units may tax (Combat 1, or Longbow or Crossbow 1 with "
                 "the bow)")
-    for g in t.in_report_order():
-        if (g.cell == u.cell and g.guard and g.men > 0 and g.faction != u.faction
-                and not t.declared_friendly(g.faction, u.faction)):
+    for g in guards:
+        if g.faction != u.faction and not t.declared_friendly(g.faction, u.faction):
             return f"unit {g.number} is on guard here and does not let your faction tax"
     return ""
 
@@ -219,6 +223,7 @@ def maintenance(ctx: TurnContext) -> None:
     per_man = int(ctx.options["maintenance"])
     one_in = int(ctx.options["starve_one_in"])
     order = t.in_report_order()
+    here = t.by_cell()
     due = {u.number: u.men * per_man for u in order}
     paid: dict[int, list[int]] = {}
     for u in order:                      # own silver first, so surplus is known
@@ -229,7 +234,7 @@ def maintenance(ctx: TurnContext) -> None:
         short = due[u.number] - paid[u.number][0]
         if short <= 0:
             continue
-        mates = [x for x in order if x.cell == u.cell and x.faction == u.faction and x is not u]
+        mates = [x for x in here[u.cell] if x.faction == u.faction and x is not u]
         short -= _take(t, u, mates, short, paid[u.number], 1)
         f = t.factions.get(u.faction)
         if short > 0 and f is not None and f.unclaimed > 0:
@@ -238,7 +243,7 @@ def maintenance(ctx: TurnContext) -> None:
             paid[u.number][2] += got
             short -= got
         if short > 0:
-            allies = [x for x in order if x.cell == u.cell and x.faction != u.faction
+            allies = [x for x in here[u.cell] if x.faction != u.faction
                       and t.attitude(x.faction, u.faction) == "ally"]
             short -= _take(t, u, allies, short, paid[u.number], 3)
     dice = ctx.dice.sub("starvation")

@@ -66,6 +66,7 @@ class Turn:
                     self.orders.append((faction, order))
         self.orders.sort(key=lambda fo: (fo[0], fo[1].line))
         self.by_unit: dict[int, list[o.AtlantisOrder]] = {}
+        self._last_seq: dict[int, int] = {}
 
     # ---- references ---------------------------------------------------------------------
 
@@ -141,7 +142,20 @@ class Turn:
         return min(inside, key=lambda u: (u.seq, u.number)) if inside else None
 
     def next_seq(self, cell: int) -> int:
-        return max((u.seq for u in self.units.values() if u.cell == cell), default=0) + 1
+        """The place after the last unit of the region's list (kept per region, so forming
+        thousands of units does not rescan them all)."""
+        if not self._last_seq:
+            for u in self.units.values():
+                self._last_seq[u.cell] = max(self._last_seq.get(u.cell, 0), u.seq)
+        self._last_seq[cell] = self._last_seq.get(cell, 0) + 1
+        return self._last_seq[cell]
+
+    def by_cell(self) -> dict[int, list[st.Unit]]:
+        """The units of each region in report order."""
+        out: dict[int, list[st.Unit]] = defaultdict(list)
+        for u in self.in_report_order():
+            out[u.cell].append(u)
+        return out
 
     def hand_out(self, what: str, cell: int, item: str, full: int,
                  wants: list[int]) -> list[int]:
@@ -165,10 +179,9 @@ class Turn:
     def remove_unit(self, u: st.Unit, reason: str) -> None:
         """A unit without men leaves the game; its goods go to the lowest-numbered unit of
         its faction in the region (the book's rule for a new unit that got no recruits)."""
-        heirs = sorted(n for n, x in self.units.items()
-                       if x.faction == u.faction and x.cell == u.cell and x.men > 0
-                       and n != u.number)
-        heir = heirs[0] if heirs else 0
+        heir = min((n for n, x in self.units.items()
+                    if x.faction == u.faction and x.cell == u.cell and x.men > 0
+                    and n != u.number), default=0)
         for item, n in sorted(self.items.pop(u.number, {}).items()):
             if heir:
                 self.add(heir, item, n)
