@@ -45,17 +45,14 @@ def give(ctx: TurnContext) -> None:
 def _discard(t: Turn, u: st.Unit, order: o.Give) -> None:
     if order.whole_unit or order.item == "man":
         t.fail(u, order, "men cannot be discarded")
-        return
-    amount = min(order.quantity, t.has(u.number, order.item))
-    if amount <= 0:
-        t.fail(u, order, f"the unit has no {order.item}")
-        return
-    t.add(u.number, order.item, -amount)
-    t.emit(ev.Given(u.faction, u.number, 0, 0, order.item, amount))
+    else:
+        _give_items(t, u, None, order)
 
 
-def _give_items(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:
-    if order.item != "silver" and not t.declared_friendly(target.faction, u.faction):
+def _give_items(t: Turn, u: st.Unit, target: st.Unit | None, order: o.Give) -> None:
+    """Items to `target`, or thrown away (None)."""
+    if (target is not None and order.item != "silver"
+            and not t.declared_friendly(target.faction, u.faction)):
         t.fail(u, order, f"unit {target.number}'s faction has not declared yours Friendly")
         return
     amount = min(order.quantity, t.has(u.number, order.item))
@@ -63,8 +60,10 @@ def _give_items(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:
         t.fail(u, order, f"the unit has no {order.item}")
         return
     t.add(u.number, order.item, -amount)
-    t.add(target.number, order.item, amount)
-    t.emit(ev.Given(u.faction, u.number, target.number, target.faction, order.item, amount))
+    if target is not None:
+        t.add(target.number, order.item, amount)
+    t.emit(ev.Given(u.faction, u.number, target.number if target else 0,
+                    target.faction if target else 0, order.item, amount))
 
 
 def _one_man_skill(t: Turn, unit: int) -> str:
