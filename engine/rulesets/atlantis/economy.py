@@ -63,7 +63,7 @@ def _give_items(t: Turn, u: st.Unit, target: st.Unit | None, order: o.Give) -> N
     if target is not None:
         t.add(target.number, order.item, amount)
     t.emit(ev.Given(u.faction, u.number, target.number if target else 0,
-                    target.faction if target else 0, order.item, amount))
+                    target.faction if target else 0, order.item, amount, order.quantity))
 
 
 def _one_man_skill(t: Turn, unit: int) -> str:
@@ -94,7 +94,8 @@ def _give_men(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:
         t.days[target.number][skill] = t.days[target.number].get(skill, 0) + going
     u.men -= n
     target.men += n
-    t.emit(ev.Given(u.faction, u.number, target.number, target.faction, "man", n))
+    t.emit(ev.Given(u.faction, u.number, target.number, target.faction, "man", n,
+                    order.quantity))
 
 
 def _give_unit(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:

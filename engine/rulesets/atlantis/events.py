@@ -101,7 +101,8 @@ class Claimed(_Own, Event):
 
 @dataclass(frozen=True)
 class Given(Event):
-    """GIVE of items, silver or men (item "man"); to = 0: discarded."""
+    """GIVE of items, silver or men (item "man"); to = 0: discarded. `asked` is what the
+    order named (more than the unit had: it gave what it had)."""
 
     kind = "atlantis.given"
     faction: int
@@ -110,6 +111,7 @@ class Given(Event):
     to_faction: int
     item: str
     amount: int
+    asked: int = 0
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, self.to_faction} - {0})
