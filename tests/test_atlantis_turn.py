@@ -90,11 +90,15 @@ MOVE N
 }
 
 
-def _turn(seed: int):
+def _world(seed: int):
     factions = [Faction(n, f"Faction {n}") for n in (1, 2, 3, 4)]
     scen = Scenario("atlantis", "t", conquest_map(4, seed=5), RS.default_catalogs(),
                     RS.default_options(), factions, seed)
-    state = RS.initial_state(scen)
+    return scen, RS.initial_state(scen)
+
+
+def _turn(seed: int):
+    scen, state = _world(seed)
     sheets = {}
     for f in (1, 2, 3, 4):
         if f in ORDERS:
@@ -171,3 +175,14 @@ def test_share_never_loses_or_exceeds(available, wants):
     got = rules.share(available, wants)
     assert all(0 <= g <= w for g, w in zip(got, wants, strict=True))
     assert sum(got) == min(available, sum(wants))
+
+
+def test_a_unit_of_a_faction_not_in_the_game_stops_the_turn_with_a_message():
+    from engine.rulesets.atlantis import state as st
+
+    scen, state = _world(7)
+    state["units"].append(st.Unit(99, 42, state["units"][0].cell, men=1, seq=99))
+    new = state.copy()
+    ctx = TurnContext(RS, scen, new, state, {}, Dice(7))
+    with pytest.raises(ValueError, match="units 99 belong to factions that are not in the"):
+        RS.run_step(ctx)

@@ -43,6 +43,10 @@ class Turn:
         for r in s["unit_skills"]:
             self.days[r.unit][r.skill] = self.days[r.unit].get(r.skill, 0) + r.days
         self.factions: dict[int, st.Faction] = {f.number: f for f in s["factions"]}
+        strays = sorted(u.number for u in self.units.values() if u.faction not in self.factions)
+        if strays:  # a hand-made state: say which rows are wrong rather than fail somewhere
+            raise ValueError(f"units {', '.join(map(str, strays[:10]))} belong to factions that "
+                             "are not in the factions table; add the factions or fix the units")
         self.regions: dict[int, st.Region] = {r.cell: r for r in s["regions"]}
         self.structures: dict[int, st.Structure] = {x.number: x for x in s["structures"]}
         self.attitudes: dict[tuple[int, int], str] = {(a.faction, a.other): a.attitude
