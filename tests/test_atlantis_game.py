@@ -1,7 +1,6 @@
 """An Atlantis game through the game service: created from a Conquest world, orders
-imported, matched by their #atlantis line and checked against the state; running a turn
-adjudicates it but stops at the reports (not built in this ruleset yet) with a clear
-message and leaves the game as it was."""
+imported, matched by their #atlantis line and checked against the state; turns run with
+their reports."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from engine import registry
 from engine.orders import Severity
 from engine.rulesets.atlantis.world import conquest_map
 from engine.scenario import Faction, Scenario
-from engine.service import GameService, RunFailed
+from engine.service import GameService
 
 RS = registry.get("atlantis")
 
@@ -42,12 +41,17 @@ def test_orders_are_matched_and_checked_against_the_game(svc):
     assert ["bad direction 'E'" in d.message for d in found[3]] == [True]
 
 
-def test_running_a_turn_stops_at_the_reports_not_built(svc):
-    with pytest.raises(RunFailed, match="report for faction 1 failed .*no Atlantis reports yet"):
-        svc.run()
-    assert svc.current_step == 0
+def test_a_turn_without_orders_runs_and_every_unit_works(svc):
+    """No faction sent orders: each one-man unit WORKs (option nmr_work) for the plain's $15
+    and pays its $10 upkeep; the reports go out."""
+    svc.run()
+    assert svc.current_step == 1
     state = svc.state()
-    assert len(state["units"]) == 4 and state.one("world").next_unit == 5
+    assert state.one("world").month == 1 and len(state["units"]) == 4
+    assert sorted((r.unit, r.item, r.count) for r in state["unit_items"]) == [
+        (n, "silver", 5) for n in (1, 2, 3, 4)]
+    assert all(f.unclaimed == 5000 for f in state["factions"])
+    assert "Unclaimed silver: 5000." in svc.report(1, 1)
 
 
 def test_a_scenario_file_sets_up_a_position_mid_game(tmp_path):
@@ -97,8 +101,7 @@ rows = [ { number = 3, kind = "tower", cell = "(1,1)", name = "Temple of Agrik",
 
 def test_the_demo_game_runs_its_first_turn_through_the_service(tmp_path):
     """`realmsmith new --ruleset atlantis`, the demo's orders imported and checked clean, then
-    `run`: every phase runs; while the reports are not built the run stops there, clearly,
-    with the game unchanged; once they are, the turn is saved."""
+    `run`: every phase runs and the turn is saved with its reports."""
     from app.cli import main
 
     assert main(["new", str(tmp_path / "g.db"), "--ruleset", "atlantis"]) == 0
@@ -108,11 +111,6 @@ def test_the_demo_game_runs_its_first_turn_through_the_service(tmp_path):
             s.import_text(text, "email", f"demo-{f}")
         assert all(not [d for d in ds if d.severity == Severity.ERROR]
                    for ds in s.check().values())
-        if "reports" not in RS.capabilities:
-            with pytest.raises(RunFailed, match="turn 1: the report for faction 1 failed"):
-                s.run()
-            assert s.current_step == 0 and len(s.state()["units"]) == 4
-            return
         s.run()
         state = s.state()
         assert s.current_step == 1 and state.one("world").month == 1

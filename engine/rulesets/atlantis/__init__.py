@@ -26,6 +26,7 @@ from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
+
 class AtlantisConquest(Ruleset):
     name = "atlantis"
     title = "Atlantis Conquest 1.0"
