@@ -21,6 +21,7 @@ from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
 from engine.rulesets.atlantis import catalog as _cat
 from engine.rulesets.atlantis import events as _events  # noqa: F401  (declares the event kinds)
+from engine.rulesets.atlantis import lore as _lore  # noqa: F401  (and the SHOW events')
 from engine.rulesets.atlantis.state import SCHEMA
 from engine.scenario import Scenario
 from engine.state import State

@@ -151,16 +151,16 @@ class SkillForgotten(_Own, Event):
 
 
 @dataclass(frozen=True)
-class Shown(_Own, Event):
-    """SHOW SKILL / SHOW ITEM / FIND: what the faction asked to see, for its report."""
+class Found(_Own, Event):
+    """FIND: another faction's address, for the report. (SHOW SKILL and SHOW ITEM emit
+    lore.ShowSkill and lore.ShowItem, which the report turns into skill and item reports.)"""
 
-    kind = "atlantis.shown"
+    kind = "atlantis.found"
     faction: int
     unit: int
-    what: str           # skill | item | faction
+    other: int
     name: str
-    level: int
-    text: str
+    address: str
 
 
 @dataclass(frozen=True)

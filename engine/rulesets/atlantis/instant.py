@@ -14,6 +14,8 @@ from engine.ruleset import TurnContext
 from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.catalog import level_of
+from engine.rulesets.atlantis.lore import ShowItem, ShowSkill
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 FLAGS = {o.Autotax: "autotax", o.Avoid: "avoid", o.Behind: "behind", o.Guard: "guard",
@@ -27,12 +29,28 @@ def run(ctx: TurnContext) -> None:
     t = turn_of(ctx)
     for u in t.units.values():
         u.given_from = 0          # "given this month" is this month's
+    record_known_skills(t)
     form_units(t)
     t.bind_orders()
     for u, order in t.acting(*INSTANT):
         handler = HANDLERS.get(type(order)) or (_flag if isinstance(order, o.Flag) else None)
         if handler is not None:
             handler(t, u, order)
+
+
+def record_known_skills(t: Turn) -> None:
+    """Last month's report gave each faction a skill report for every level its units had
+    reached (report.py, lore.py): those levels are known from now on."""
+    known = {(k.faction, k.skill): k for k in t.ctx.state["known_skills"]}
+    for u in sorted(t.units.values(), key=lambda u: u.number):
+        for skill, days in sorted(t.days[u.number].items()):
+            level = level_of(days, u.men)
+            row = known.get((u.faction, skill))
+            if row is None and level > 0:
+                known[(u.faction, skill)] = st.KnownSkill(u.faction, skill, level)
+            elif row is not None and level > row.level:
+                row.level = level
+    t.ctx.state.tables["known_skills"] = [known[k] for k in sorted(known)]
 
 
 def form_units(t: Turn) -> None:
@@ -259,30 +277,20 @@ def _consume(t: Turn, u: st.Unit, order: o.Consume) -> None:
 
 
 def _show(t: Turn, u: st.Unit, order: o.Show) -> None:
+    """SHOW ITEM of any item; SHOW SKILL of a level the faction knows (its `known_skills`,
+    brought up to date as the month began). The report writes the texts (lore.py)."""
     if order.what == "item":
-        row = t.item_rows.get(order.name)
-        if row is None:
+        if order.name not in t.item_rows:
             t.fail(u, order, f"no such item {order.name}")
-            return
-        text = f"weight {row['weight']}"
-        if row["capacity"]:
-            text += f", carries {row['capacity']}"
-        if row["skill"]:
-            text += f"; made with {row['skill']} {row['level']}"
-        if row["material"]:
-            text += f" from {row['material_qty']} {row['material']} each"
-        t.emit(ev.Shown(u.faction, u.number, "item", order.name, 0, text))
+        else:
+            t.emit(ShowItem(u.faction, order.name))
         return
-    known = max((t.level(x.number, order.name) for x in t.units.values()
-                 if x.faction == u.faction), default=0)
+    known = max((k.level for k in t.ctx.state["known_skills"]
+                 if k.faction == u.faction and k.skill == order.name), default=0)
     if known < order.level:
         t.fail(u, order, f"the faction does not know {order.name} {order.level}")
         return
-    row = t.skill_rows.get(order.name, {})
-    text = f"study costs ${row.get('cost', 0)} a man-month; use: {row.get('use', '')}"
-    if row.get("produces"):
-        text += f" ({row['produces'].replace('|', ', ')})"
-    t.emit(ev.Shown(u.faction, u.number, "skill", order.name, order.level, text))
+    t.emit(ShowSkill(u.faction, order.name, order.level))
 
 
 def _find(t: Turn, u: st.Unit, order: o.Find) -> None:
@@ -290,7 +298,7 @@ def _find(t: Turn, u: st.Unit, order: o.Find) -> None:
     if f is None:
         t.fail(u, order, f"there is no faction {order.other}")
         return
-    t.emit(ev.Shown(u.faction, u.number, "faction", f.name, f.number, f.email))
+    t.emit(ev.Found(u.faction, u.number, f.number, f.name, f.email))
 
 
 HANDLERS = {o.Address: _address, o.Name: _name, o.Describe: _describe, o.Password: _password,

@@ -246,7 +246,20 @@ def _month_end(ctx: TurnContext) -> None:
         if not f.eliminated and (f.quit or f.number not in alive):
             f.eliminated = t.world.month
             t.emit(ev.FactionGone(f.number, "quit" if f.quit else "no units left"))
+    _keep_repeat_orders(t)
     t.write_back()
+
+
+def _keep_repeat_orders(t: Turn) -> None:
+    """`@` orders go into next month's template: a faction that sent orders has its units'
+    `@` orders of this month (none written: none kept); one that did not keeps its old."""
+    sent = {f for f, sheet in t.ctx.orders.items() if sheet.source != "NMR"}
+    keep = [r for r in t.ctx.state["repeat_orders"]
+            if r.unit in t.units and t.units[r.unit].faction not in sent]
+    new = [st.RepeatOrder(n, i, order.text.strip())
+           for n in sorted(t.by_unit) if n in t.units and t.units[n].faction in sent
+           for i, order in enumerate(x for x in t.by_unit[n] if x.repeat)]
+    t.ctx.state.tables["repeat_orders"] = sorted(keep + new, key=lambda r: (r.unit, r.seq))
 
 
 def phases() -> list[Phase]:
