@@ -136,7 +136,7 @@ class Ruleset(ABC):
     # "reports", "demo". A ruleset still being built leaves out what it lacks and raises a
     # clear NotImplementedError there; code looping over every ruleset (new-game dialog,
     # installer self-test) skips it for what it cannot do instead of failing.
-    capabilities: frozenset[str] = frozenset({"parse", "play", "reports", "demo"})
+    capabilities: frozenset[str] = frozenset({"parse", "turn", "play", "reports", "demo"})
 
     # ---- declarations ----------------------------------------------------------
 

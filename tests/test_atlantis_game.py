@@ -1,6 +1,6 @@
 """An Atlantis game through the game service: created from a Conquest world, orders
-imported, matched by their #atlantis line and checked against the state; running a turn
-fails with a clear message and leaves the game as it was (the turn is not built yet)."""
+imported, matched by their #atlantis line and checked against the state; turns run with
+their reports."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine import registry
 from engine.orders import Severity
 from engine.rulesets.atlantis.world import conquest_map
 from engine.scenario import Faction, Scenario
-from engine.service import GameService, RunFailed
+from engine.service import GameService
 
 RS = registry.get("atlantis")
 
@@ -43,12 +43,17 @@ def test_orders_are_matched_and_checked_against_the_game(svc):
     assert ["bad direction 'E'" in d.message for d in found[3]] == [True]
 
 
-def test_running_a_turn_says_it_is_not_built(svc):
-    with pytest.raises(RunFailed, match="Atlantis adjudication is not built yet"):
-        svc.run()
-    assert svc.current_step == 0
+def test_a_turn_without_orders_runs_and_every_unit_works(svc):
+    """No faction sent orders: each one-man unit WORKs (option nmr_work) for the plain's $15
+    and pays its $10 upkeep; the reports go out."""
+    svc.run()
+    assert svc.current_step == 1
     state = svc.state()
-    assert len(state["units"]) == 4 and state.one("world").next_unit == 5
+    assert state.one("world").month == 1 and len(state["units"]) == 4
+    assert sorted((r.unit, r.item, r.count) for r in state["unit_items"]) == [
+        (n, "silver", 5) for n in (1, 2, 3, 4)]
+    assert all(f.unclaimed == 5000 for f in state["factions"])
+    assert "Unclaimed silver: 5000." in svc.report(1, 1)
 
 
 def test_a_scenario_file_sets_up_a_position_mid_game(tmp_path):
@@ -94,3 +99,21 @@ rows = [ { number = 3, kind = "tower", cell = "(1,1)", name = "Temple of Agrik",
     assert region_title(scen.map, u.cell) == "plain in Turia (1,1)"
     sheet = RS.parse_orders('#atlantis 14 "xyzzy"\nunit 15\nTAX\nGUARD 1\n#end\n')
     assert RS.check(sheet, state, 14, scen) == []  # combat 3 months = level 2: combat-ready
+
+
+def test_the_demo_game_runs_its_first_turn_through_the_service(tmp_path):
+    """`realmsmith new --ruleset atlantis`, the demo's orders imported and checked clean, then
+    `run`: every phase runs and the turn is saved with its reports."""
+    from app.cli import main
+
+    assert main(["new", str(tmp_path / "g.db"), "--ruleset", "atlantis"]) == 0
+    scen, script = RS.demo()
+    with GameService.open(tmp_path / "g.db") as s:
+        for f, text in script[1].items():
+            s.import_text(text, "email", f"demo-{f}")
+        assert all(not [d for d in ds if d.severity == Severity.ERROR]
+                   for ds in s.check().values())
+        s.run()
+        state = s.state()
+        assert s.current_step == 1 and state.one("world").month == 1
+        assert {u.name for u in state["units"]} >= {"Merlin's Guards", "Quarrymen"}

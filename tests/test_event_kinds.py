@@ -19,10 +19,13 @@ print(len(log.records), ",".join(unknown))
 """
 
 
-@pytest.mark.parametrize("name", ["kok", "artnes", "coi"])
+@pytest.mark.parametrize("name", ["kok", "artnes", "coi", "atlantis"])
 def test_events_are_typed_when_read_in_a_fresh_process(name, tmp_path, capsys):
     from app.cli import main
 
+    lacks = {"play", "reports", "demo"} - registry.get(name).capabilities
+    if lacks:  # a ruleset still being built has no demo game to read back yet
+        pytest.skip(f"{name}: not built yet: {', '.join(sorted(lacks))}")
     assert main(["demo", "--ruleset", name, "--dir", str(tmp_path), "--turns", "1"]) == 0
     capsys.readouterr()
     db = next(tmp_path.glob("*.db"))

@@ -40,8 +40,14 @@ def _demo(tmp_path: Path, ruleset: str, hashseed: str, turns: int) -> dict[str, 
     return files
 
 
-@pytest.mark.parametrize("ruleset, turns", [("tiny", 4), ("kok", 3)])
+@pytest.mark.parametrize("ruleset, turns", [("tiny", 4), ("kok", 3), ("atlantis", 2)])
 def test_same_bytes_under_different_hash_seeds(tmp_path, ruleset, turns):
+    if ruleset != "tiny":
+        from engine import registry
+
+        lacks = {"play", "reports", "demo"} - registry.get(ruleset).capabilities
+        if lacks:  # a ruleset still being built: its own tests cover what exists
+            pytest.skip(f"{ruleset}: not built yet: {', '.join(sorted(lacks))}")
     a = _demo(tmp_path, ruleset, "1", turns)
     b = _demo(tmp_path, ruleset, "4242", turns)
     assert sorted(a) == sorted(b) and len(a) > 3

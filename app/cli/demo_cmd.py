@@ -44,13 +44,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     try:
         rs = registry.get(args.ruleset)
-        scen, script = rs.demo()
+        lacks = sorted({"play", "reports"} - rs.capabilities)
+        scen, script = rs.demo() if not lacks else (None, {})
     except registry.UnknownRuleset as e:
         raise CliError(str(e)) from None
     except NotImplementedError as e:
         raise CliError(str(e)) from None
     except Exception as e:  # a ruleset still being written, a missing map file...
         raise CliError(f"the {args.ruleset} demo does not load: {type(e).__name__}: {e}") from None
+    if lacks:  # a ruleset still being built: say so before making any file
+        raise CliError(f"the {rs.name} demo cannot run: not built yet: {', '.join(lacks)}")
     folder = Path(args.dir).resolve()
     if folder.exists() and not folder.is_dir():
         raise CliError(f"{folder}: is a file, not a folder; give --dir a folder")

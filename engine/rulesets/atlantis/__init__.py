@@ -2,11 +2,11 @@
 month-long orders, stealth, combat rounds and magic.
 
 What exists (docs/atlantis.md): the catalogs, the state schema, the Conquest world and the
-state a game starts from, the orders parser and checker, `identify`, and the reports and
-orders template of any state (report.py, report_text.py, report_html.py). The turn itself
-(the book's ten-step sequence) and the demo are NOT built yet: they raise
-NotImplementedError with a message that says so, and the ruleset's `capabilities` leave
-out "play" and "demo" so code looping over every ruleset skips it there instead of failing.
+state a game starts from, the orders parser and checker, `identify`, the reports and
+orders template of any state (report.py, report_text.py, report_html.py), and the turn as
+the book's phase table (turn.py) with its first half built: instant orders, GIVE, TAX, the
+market, the month-long orders but movement, maintenance. Combat, stealing, magic and
+movement are declared phases that refuse their orders with an `atlantis.not_built` event.
 """
 
 from __future__ import annotations
@@ -14,17 +14,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.dice import Dice
 from engine.events import EventLog
 from engine.markup import clean_data
 from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
 from engine.rulesets.atlantis import catalog as _cat
+from engine.rulesets.atlantis import events as _events  # noqa: F401  (declares the event kinds)
+from engine.rulesets.atlantis import lore as _lore  # noqa: F401  (and the SHOW events')
 from engine.rulesets.atlantis.state import SCHEMA
 from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
-
-NOT_BUILT = "Atlantis adjudication is not built yet"
 
 
 class AtlantisConquest(Ruleset):
@@ -33,7 +34,7 @@ class AtlantisConquest(Ruleset):
     turn_model = TurnModel.SIMULTANEOUS
     map_kinds = ("hex",)
     state_schema = SCHEMA
-    capabilities = frozenset({"parse", "reports"})
+    capabilities = frozenset({"parse", "turn", "reports", "play", "demo"})
 
     # ---- declarations --------------------------------------------------------------
 
@@ -81,9 +82,21 @@ class AtlantisConquest(Ruleset):
         return out
 
     def phases(self) -> list[Phase]:
-        raise NotImplementedError(f"{NOT_BUILT}: the turn sequence (instant orders, combat, "
-                                  "steal, give, tax, magic, market, movement, month-long "
-                                  "orders, maintenance) is still to be written")
+        from engine.rulesets.atlantis.turn import phases
+
+        return phases()
+
+    def auto_orders(self, state: State, faction: int, scenario: Scenario, dice: Dice) -> OrderSheet:
+        """A faction that sent no orders: its units WORK (option `nmr_work`), as the
+        Atlantis server does."""
+        from engine.rulesets.atlantis import orders as o
+
+        sheet = OrderSheet(source="NMR")
+        if scenario.options["nmr_work"]:
+            sheet.orders = [o.Work(unit=o.UnitRef(u.number), faction=faction)
+                            for u in sorted(state["units"], key=lambda u: u.number)
+                            if u.faction == faction]
+        return sheet
 
     # ---- game life ---------------------------------------------------------------------
 
@@ -144,10 +157,12 @@ class AtlantisConquest(Ruleset):
 
         return visible_state(state, faction, scenario)
 
-    # ---- not built yet ---------------------------------------------------------------------
-
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
-        raise NotImplementedError(f"{NOT_BUILT}: Atlantis has no demo yet")
+        """A Conquest world of four factions with a first month of orders (`realmsmith new
+        --ruleset atlantis` and `realmsmith demo --ruleset atlantis` start from it)."""
+        from engine.rulesets.atlantis.demo import demo
+
+        return demo()
 
     # ---- player viewer hooks -----------------------------------------------------------------
 

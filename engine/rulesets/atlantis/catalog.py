@@ -109,7 +109,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("maintenance", "int", 10, "Maintenance per man a month", min=0),
     OptionSpec("tax_per_man", "int", 50, "Tax a combat-ready man collects", min=0),
     OptionSpec("entertain_per_level", "int", 20, "Entertainment silver per man and level", min=0),
-    OptionSpec("starve_chance", "int", 33, "% chance an unfed man starves", min=0, max=100),
+    OptionSpec("starve_one_in", "int", 3, "An unfed man starves with a chance of one in",
+               min=0, help="the book: one third (3); 0: nobody starves"),
     OptionSpec("faction_types", "bool", False, "War and Trade factions",
                help="The book says only War factions tax and only Trade factions produce and "
                     "build, but defines no faction types; off: every faction may do all."),

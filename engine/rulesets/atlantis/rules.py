@@ -89,9 +89,10 @@ def hit_chance(attack: int, defence: int) -> Fraction:
 DAYS = 30
 
 
-def study_days(student_men: int, teacher_men: int = 0) -> int:
+def study_days(student_men: int, teacher_men: int | Fraction = 0) -> int:
     """Days each student gains in a month of STUDY: 30, up to twice that with teachers; a
-    teacher teaches at most 10 students, more dilute (1 teacher, 20 students: 45 days)."""
+    teacher teaches at most 10 students, more dilute (1 teacher, 20 students: 45 days).
+    `teacher_men` may be a fraction: a teacher's share when it teaches several units."""
     if student_men <= 0:
         return 0
     bonus = min(DAYS, DAYS * 10 * max(0, teacher_men) // student_men)
@@ -106,6 +107,35 @@ def split_days(days: int, men: int, leaving: int) -> tuple[int, int]:
         return days, 0
     going = days * min(leaving, men) // men
     return days - going, going
+
+
+def teachers_share(teacher_men: int, student_men: int, all_students: int) -> Fraction:
+    """The part of a teaching unit's men that teaches one of the units it teaches: its men
+    are spread over all its students in proportion to their men."""
+    if all_students <= 0:
+        return Fraction(0)
+    return Fraction(teacher_men * student_men, all_students)
+
+
+def share(available: int, wants: list[int]) -> list[int]:
+    """`available` split among claims `wants` in proportion to them, in whole units, none
+    lost: each gets its floor share, the units left over go one each to the first claims
+    with a remainder (report order: units higher on the report first). Claims that fit
+    are met in full."""
+    total = sum(max(0, w) for w in wants)
+    if total <= available:
+        return [max(0, w) for w in wants]
+    if available <= 0:
+        return [0] * len(wants)
+    got = [max(0, w) * available // total for w in wants]
+    left = available - sum(got)
+    for i, w in enumerate(wants):
+        if left <= 0:
+            break
+        if w > 0 and got[i] < w and w * available % total:
+            got[i] += 1
+            left -= 1
+    return got
 
 
 # ---- income and production -------------------------------------------------------------------

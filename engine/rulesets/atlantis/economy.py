@@ -1,0 +1,281 @@
+"""Steps 4, 5, 7 and 10 of the turn: GIVE, TAX, the market, maintenance.
+
+Monthly supplies (taxable silver, men for sale, entertainment, products) are the region's
+figures for a month; what is taken is counted in the turn (`Turn.used`), so the figures
+in the state stay the next month's supply. The book gives no growth or decline of regions
+other than after pillaging (not built yet), so they stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from engine.ruleset import TurnContext
+from engine.rulesets.atlantis import events as ev
+from engine.rulesets.atlantis import orders as o
+from engine.rulesets.atlantis import rules
+from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.turn import Turn, turn_of
+
+# ---- 4. GIVE ------------------------------------------------------------------------------
+
+
+def give(ctx: TurnContext) -> None:
+    t = turn_of(ctx)
+    for u, order in t.acting(o.Give):
+        if u.given_from and t.attitude(u.faction, u.given_from) != "ally":
+            t.fail(u, order, "a unit given away this month may not GIVE unless its new "
+                   "faction is allied to the old")
+            continue
+        ref = order.target
+        if not ref.number and not ref.alias:
+            _discard(t, u, order)
+            continue
+        target = t.units.get(t.resolve(ref, u.faction, u.cell))
+        if target is None or target.cell != u.cell or target is u:
+            t.fail(u, order, f"unit {ref} is not here")
+        elif order.whole_unit:
+            _give_unit(t, u, target, order)
+        elif order.item == "man":
+            _give_men(t, u, target, order)
+        else:
+            _give_items(t, u, target, order)
+
+
+def _discard(t: Turn, u: st.Unit, order: o.Give) -> None:
+    if order.whole_unit or order.item == "man":
+        t.fail(u, order, "men cannot be discarded")
+    else:
+        _give_items(t, u, None, order)
+
+
+def _give_items(t: Turn, u: st.Unit, target: st.Unit | None, order: o.Give) -> None:
+    """Items to `target`, or thrown away (None)."""
+    if (target is not None and order.item != "silver"
+            and not t.declared_friendly(target.faction, u.faction)):
+        t.fail(u, order, f"unit {target.number}'s faction has not declared yours Friendly")
+        return
+    amount = min(order.quantity, t.has(u.number, order.item))
+    if amount <= 0:
+        t.fail(u, order, f"the unit has no {order.item}")
+        return
+    t.add(u.number, order.item, -amount)
+    if target is not None:
+        t.add(target.number, order.item, amount)
+    t.emit(ev.Given(u.faction, u.number, target.number if target else 0,
+                    target.faction if target else 0, order.item, amount, order.quantity))
+
+
+def _one_man_skill(t: Turn, unit: int) -> str:
+    for k in sorted(t.days[unit]):
+        if t.skill_rows.get(k, {}).get("one_man") and t.days[unit][k] > 0:
+            return k
+    return ""
+
+
+def _give_men(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:
+    if target.faction != u.faction:
+        t.fail(u, order, "men may be given only to units of your faction (give the whole unit)")
+        return
+    n = min(order.quantity, u.men)
+    if n <= 0:
+        t.fail(u, order, "the unit has no men to give")
+        return
+    if target.men + n > 1 and (_one_man_skill(t, target.number) or _one_man_skill(t, u.number)):
+        t.fail(u, order, "a unit knowing " + (_one_man_skill(t, target.number)
+                                              or _one_man_skill(t, u.number))
+               + " must stay a one-man unit")
+        return
+    # the men take their share of every skill's days; the receiver's days add up, so the
+    # merged unit's level is the exact average (catalog.level_of)
+    for skill, days in sorted(t.days[u.number].items()):
+        kept, going = rules.split_days(days, u.men, n)
+        t.days[u.number][skill] = kept
+        t.days[target.number][skill] = t.days[target.number].get(skill, 0) + going
+    u.men -= n
+    target.men += n
+    t.emit(ev.Given(u.faction, u.number, target.number, target.faction, "man", n,
+                    order.quantity))
+
+
+def _give_unit(t: Turn, u: st.Unit, target: st.Unit, order: o.Give) -> None:
+    if target.faction == u.faction:
+        t.fail(u, order, "the unit already belongs to that faction")
+        return
+    if not t.declared_friendly(target.faction, u.faction):
+        t.fail(u, order, f"unit {target.number}'s faction has not declared yours Friendly")
+        return
+    if t.is_mage(u.number) and _mages(t, target.faction) >= int(t.ctx.options["max_mages"]):
+        t.fail(u, order, f"faction {target.faction} has as many mages as it may")
+        return
+    old, u.faction, u.given_from = u.faction, target.faction, u.faction
+    t.emit(ev.UnitGiven(old, u.number, target.faction))
+
+
+def _mages(t: Turn, faction: int) -> int:
+    return sum(1 for x in t.units.values() if x.faction == faction and t.is_mage(x.number))
+
+
+# ---- 5. TAX -------------------------------------------------------------------------------
+
+
+def tax(ctx: TurnContext) -> None:
+    t = turn_of(ctx)
+    per_man = int(ctx.options["tax_per_man"])
+    types = bool(ctx.options["faction_types"])
+    pillagers = set()
+    for u, order in t.acting(o.Pillage):
+        pillagers.add(u.number)
+        t.emit(ev.OrderNotBuilt(u.faction, u.number, "PILLAGE", order.line, "tax",
+                                "pillaging is not built yet: Atlantis turns do not carry it out"))
+    ordered = {u.number: order for u, order in t.acting(o.Tax)}
+    takers: dict[int, list[st.Unit]] = defaultdict(list)
+    guards: dict[int, list[st.Unit]] = defaultdict(list)
+    everyone = t.in_report_order()
+    for g in everyone:
+        if g.guard and g.men > 0:
+            guards[g.cell].append(g)
+    for u in everyone:
+        order = ordered.get(u.number)
+        if order is None and not (u.autotax and u.number not in pillagers):
+            continue
+        why = _cannot_tax(t, u, types, guards[u.cell])
+        if why:
+            if order is not None:
+                t.fail(u, order, why)
+            else:
+                t.emit(ev.OrderFailed(u.faction, u.number, "AUTOTAX", 0, why))
+            continue
+        takers[u.cell].append(u)
+    for cell in sorted(takers):
+        region = t.regions[cell]
+        units = takers[cell]
+        got = t.hand_out("tax", cell, "silver", region.silver, [u.men * per_man for u in units])
+        for u, amount in zip(units, got, strict=True):
+            t.add(u.number, "silver", amount)
+            t.emit(ev.Taxed(u.faction, u.number, cell, amount))
+
+
+def _cannot_tax(t: Turn, u: st.Unit, types: bool, guards: list[st.Unit]) -> str:
+    if u.cell not in t.regions:
+        return "there is nothing to tax at sea"
+    if types and t.factions[u.faction].kind != "war":
+        return "only War factions may tax"
+    if u.men <= 0 or not t.combat_ready(u.number):
+        return ("only combat-ready units may tax (Combat 1, or Longbow or Crossbow 1 with "
+                "the bow)")
+    for g in guards:
+        if g.faction != u.faction and not t.declared_friendly(g.faction, u.faction):
+            return f"unit {g.number} is on guard here and does not let your faction tax"
+    return ""
+
+
+# ---- 7. the market ----------------------------------------------------------------------
+
+
+def market(ctx: TurnContext) -> None:
+    """BUY: men from the region's recruits, shared in proportion to what each buyer asked
+    (as much as it could pay for); recruits bring no skills, so a unit's skill days are
+    spread over more men (its level falls). Conquest regions sell nothing else. Then units
+    without men dissolve (a new unit that got no recruits: the book's rule)."""
+    t = turn_of(ctx)
+    buyers: dict[int, list[tuple[st.Unit, o.Buy, int]]] = defaultdict(list)
+    for u, order in t.acting(o.Buy):
+        region = t.regions.get(u.cell)
+        if order.item != "man":
+            t.fail(u, order, f"no {order.item} is for sale here (Conquest regions sell only men)")
+        elif region is None or region.recruits <= 0:
+            t.fail(u, order, "no men are for sale here")
+        elif _one_man_skill(t, u.number):
+            t.fail(u, order, f"a unit knowing {_one_man_skill(t, u.number)} must stay a "
+                   "one-man unit")
+        else:
+            price = region.recruit_price
+            can = order.quantity if price <= 0 else min(order.quantity,
+                                                        t.has(u.number, "silver") // price)
+            buyers[u.cell].append((u, order, max(0, can)))
+    for cell in sorted(buyers):
+        region = t.regions[cell]
+        rows = buyers[cell]
+        got = t.hand_out("men", cell, "man", region.recruits, [c for _u, _o, c in rows])
+        for (u, order, _can), n in zip(rows, got, strict=True):
+            if n <= 0:
+                t.fail(u, order, "the unit could buy no men (no silver, or none left for sale)")
+                continue
+            t.add(u.number, "silver", -n * region.recruit_price)
+            u.men += n
+            t.emit(ev.Bought(u.faction, u.number, cell, "man", n, order.quantity,
+                             region.recruit_price))
+    for u in t.in_report_order():
+        if u.men <= 0:
+            t.remove_unit(u, "no recruits" if u.number in t.new_units else "no men left")
+
+
+# ---- 10. maintenance ----------------------------------------------------------------------
+
+
+def maintenance(ctx: TurnContext) -> None:
+    """Each man costs `maintenance` silver: paid from the unit's silver, then the surplus of
+    its faction's units in the region, then the unclaimed fund, then the surplus of units
+    of factions allied to it there. Each man left unfed starves with a chance of one in
+    `starve_one_in` (seeded dice, one roll a man, units in report order)."""
+    t = turn_of(ctx)
+    per_man = int(ctx.options["maintenance"])
+    one_in = int(ctx.options["starve_one_in"])
+    order = t.in_report_order()
+    here = t.by_cell()
+    due = {u.number: u.men * per_man for u in order}
+    paid: dict[int, list[int]] = {}
+    for u in order:                      # own silver first, so surplus is known
+        own = min(due[u.number], t.has(u.number, "silver"))
+        t.add(u.number, "silver", -own)
+        paid[u.number] = [own, 0, 0, 0]
+    for u in order:
+        short = due[u.number] - paid[u.number][0]
+        if short <= 0:
+            continue
+        mates = [x for x in here[u.cell] if x.faction == u.faction and x is not u]
+        short -= _take(t, u, mates, short, paid[u.number], 1)
+        f = t.factions.get(u.faction)
+        if short > 0 and f is not None and f.unclaimed > 0:
+            got = min(short, f.unclaimed)
+            f.unclaimed -= got
+            paid[u.number][2] += got
+            short -= got
+        if short > 0:
+            allies = [x for x in here[u.cell] if x.faction != u.faction
+                      and t.attitude(x.faction, u.faction) == "ally"]
+            short -= _take(t, u, allies, short, paid[u.number], 3)
+    dice = ctx.dice.sub("starvation")
+    for u in order:
+        own, shared, unclaimed, allies = paid[u.number]
+        unpaid = due[u.number] - own - shared - unclaimed - allies
+        t.emit(ev.Maintained(u.faction, u.number, due[u.number], own, shared, unclaimed,
+                             allies, unpaid))
+        if unpaid <= 0 or per_man <= 0:
+            continue
+        unfed = min(u.men, -(-unpaid // per_man))
+        died = sum(1 for _ in range(unfed)
+                   if one_in > 0 and dice.d(one_in, f"unit {u.number} starves") == 1)
+        t.emit(ev.Starved(u.faction, u.number, u.cell, unfed, died))
+        if died:
+            for skill, days in sorted(t.days[u.number].items()):
+                t.days[u.number][skill] = rules.split_days(days, u.men, died)[0]
+            u.men -= died
+            if u.men <= 0:
+                t.remove_unit(u, "starved")
+
+
+def _take(t: Turn, u: st.Unit, givers: list[st.Unit], short: int, paid: list[int],
+          slot: int) -> int:
+    """Silver for `u`'s upkeep from `givers`' silver left after their own upkeep."""
+    got = 0
+    for g in givers:
+        if got >= short:
+            break
+        n = min(short - got, t.has(g.number, "silver"))
+        if n > 0:
+            t.add(g.number, "silver", -n)
+            got += n
+    paid[slot] += got
+    return got

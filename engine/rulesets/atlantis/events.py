@@ -1,0 +1,274 @@
+"""Typed events of an Atlantis Conquest turn (kinds `atlantis.*`).
+
+Every event names the unit and faction it concerns; `visible_to` keeps a faction's own
+doings (its silver, its study, its password) in its own report. What a faction may see of
+others' deeds in its regions is the report's business (stealth), not the event's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event
+
+
+class _Own:
+    """Seen by the faction it concerns (and the GM)."""
+
+    faction: int
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction})
+
+
+@dataclass(frozen=True)
+class OrderNotBuilt(_Own, Event):
+    """An order of a phase the turn does not carry out yet: refused, never silently dropped."""
+
+    kind = "atlantis.not_built"
+    faction: int
+    unit: int
+    order: str          # the verb
+    line: int
+    phase: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class OrderFailed(_Own, Event):
+    """An order the turn could not carry out, with why (the server's "Error:" lines)."""
+
+    kind = "atlantis.failed"
+    faction: int
+    unit: int
+    order: str
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class UnitChanged(_Own, Event):
+    """An instant order done: a name, description, flag, combat spell, REVEAL, CONSUME."""
+
+    kind = "atlantis.unit_changed"
+    faction: int
+    unit: int
+    order: str
+    value: str
+
+
+@dataclass(frozen=True)
+class FactionChanged(_Own, Event):
+    """ADDRESS, NAME FACTION, PASSWORD, OPTION, DECLARE, QUIT done (password: not shown)."""
+
+    kind = "atlantis.faction_changed"
+    faction: int
+    unit: int
+    order: str
+    value: str
+
+
+@dataclass(frozen=True)
+class UnitFormed(_Own, Event):
+    kind = "atlantis.formed"
+    faction: int
+    unit: int           # the new unit's number
+    alias: int
+    by: int             # the unit that gave FORM
+    cell: int
+
+
+@dataclass(frozen=True)
+class UnitDissolved(_Own, Event):
+    """A unit without men: gone; its goods went to `heir` (0: lost)."""
+
+    kind = "atlantis.dissolved"
+    faction: int
+    unit: int
+    heir: int
+    cell: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Claimed(_Own, Event):
+    kind = "atlantis.claimed"
+    faction: int
+    unit: int
+    amount: int
+    asked: int
+
+
+@dataclass(frozen=True)
+class Given(Event):
+    """GIVE of items, silver or men (item "man"); to = 0: discarded. `asked` is what the
+    order named (more than the unit had: it gave what it had)."""
+
+    kind = "atlantis.given"
+    faction: int
+    unit: int
+    to: int
+    to_faction: int
+    item: str
+    amount: int
+    asked: int = 0
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction, self.to_faction} - {0})
+
+
+@dataclass(frozen=True)
+class UnitGiven(Event):
+    """GIVE n UNIT: the unit now belongs to `to_faction`."""
+
+    kind = "atlantis.unit_given"
+    faction: int
+    unit: int
+    to_faction: int
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction, self.to_faction})
+
+
+@dataclass(frozen=True)
+class StructureChanged(_Own, Event):
+    """ENTER, LEAVE, PROMOTE, DESTROY, NAME/DESCRIBE OBJECT of a structure."""
+
+    kind = "atlantis.structure"
+    faction: int
+    unit: int
+    structure: int
+    order: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SkillForgotten(_Own, Event):
+    kind = "atlantis.forgot"
+    faction: int
+    unit: int
+    skill: str
+
+
+@dataclass(frozen=True)
+class Found(_Own, Event):
+    """FIND: another faction's address, for the report. (SHOW SKILL and SHOW ITEM emit
+    lore.ShowSkill and lore.ShowItem, which the report turns into skill and item reports.)"""
+
+    kind = "atlantis.found"
+    faction: int
+    unit: int
+    other: int
+    name: str
+    address: str
+
+
+@dataclass(frozen=True)
+class Taxed(_Own, Event):
+    kind = "atlantis.taxed"
+    faction: int
+    unit: int
+    cell: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Bought(_Own, Event):
+    kind = "atlantis.bought"
+    faction: int
+    unit: int
+    cell: int
+    item: str
+    amount: int
+    asked: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Earned(_Own, Event):
+    """WORK or ENTERTAIN income."""
+
+    kind = "atlantis.earned"
+    faction: int
+    unit: int
+    cell: int
+    order: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Produced(_Own, Event):
+    kind = "atlantis.produced"
+    faction: int
+    unit: int
+    cell: int
+    item: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Studied(_Own, Event):
+    """A month of STUDY: days gained by the whole unit, the fee paid, the level now."""
+
+    kind = "atlantis.studied"
+    faction: int
+    unit: int
+    skill: str
+    days: int
+    cost: int
+    level: int
+
+
+@dataclass(frozen=True)
+class Taught(_Own, Event):
+    kind = "atlantis.taught"
+    faction: int
+    unit: int
+    student: int
+    skill: str
+
+
+@dataclass(frozen=True)
+class Built(_Own, Event):
+    kind = "atlantis.built"
+    faction: int
+    unit: int
+    structure: int
+    object: str
+    work: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Maintained(_Own, Event):
+    """Maintenance paid by a unit: from its own silver, its faction's units in the region,
+    the unclaimed fund, allies' units; `unpaid` is what nobody could pay."""
+
+    kind = "atlantis.maintained"
+    faction: int
+    unit: int
+    cost: int
+    own: int
+    shared: int
+    unclaimed: int
+    allies: int
+    unpaid: int
+
+
+@dataclass(frozen=True)
+class Starved(_Own, Event):
+    kind = "atlantis.starved"
+    faction: int
+    unit: int
+    cell: int
+    unfed: int
+    died: int
+
+
+@dataclass(frozen=True)
+class FactionGone(Event):
+    """A faction out of the game: QUIT, or no units left."""
+
+    kind = "atlantis.faction_gone"
+    faction: int
+    reason: str

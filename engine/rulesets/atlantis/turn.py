@@ -1,0 +1,290 @@
+"""The Atlantis turn: the book's sequence of events as a declared phase table, and the
+working view of the state its phases share.
+
+The book's ten steps, plus the Teleport step the Magic section places at the end of the
+month (read: after month-long orders, before maintenance) and a closing step that files
+the month. Within a phase, units act in report order (region, then place in the region's
+list, `Unit.seq`), and a unit's orders in the order written. Steps not built yet are in the
+table all the same: they refuse their orders with an `atlantis.not_built` event naming the
+order, so no order is ever silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+
+from engine.ruleset import Phase, TurnContext
+from engine.rulesets.atlantis import events as ev
+from engine.rulesets.atlantis import orders as o
+from engine.rulesets.atlantis import rules
+from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.catalog import level_of
+
+FRIENDLY = ("friendly", "ally")
+
+
+class Turn:
+    """The state of one turn, indexed: units, their items and skills (written back to the
+    state's tables at the month's end), factions, regions, structures, attitudes, the
+    orders by unit, and what each region has given out this month."""
+
+    def __init__(self, ctx: TurnContext) -> None:
+        self.ctx = ctx
+        s = ctx.state
+        if not s["world"]:
+            s["world"].append(st.World())
+        self.world: st.World = s.one("world")
+        self.units: dict[int, st.Unit] = {u.number: u for u in s["units"]}
+        self.items: dict[int, dict[str, int]] = defaultdict(dict)
+        for r in s["unit_items"]:
+            self.items[r.unit][r.item] = self.items[r.unit].get(r.item, 0) + r.count
+        self.days: dict[int, dict[str, int]] = defaultdict(dict)
+        for r in s["unit_skills"]:
+            self.days[r.unit][r.skill] = self.days[r.unit].get(r.skill, 0) + r.days
+        self.factions: dict[int, st.Faction] = {f.number: f for f in s["factions"]}
+        strays = sorted(u.number for u in self.units.values() if u.faction not in self.factions)
+        if strays:  # a hand-made state: say which rows are wrong rather than fail somewhere
+            raise ValueError(f"units {', '.join(map(str, strays[:10]))} belong to factions that "
+                             "are not in the factions table; add the factions or fix the units")
+        self.regions: dict[int, st.Region] = {r.cell: r for r in s["regions"]}
+        self.structures: dict[int, st.Structure] = {x.number: x for x in s["structures"]}
+        self.attitudes: dict[tuple[int, int], str] = {(a.faction, a.other): a.attitude
+                                                      for a in s["attitudes"]}
+        self.products: dict[tuple[int, str], int] = {(p.cell, p.item): p.amount
+                                                     for p in s["products"]}
+        cats = ctx.catalogs
+        self.item_rows = cats["items"].by("name")
+        self.skill_rows = cats["skills"].by("name")
+        self.object_rows = cats["objects"].by("name")
+        self.terrain_rows = cats["terrains"].by("name")
+        self.used: dict[tuple[str, int, str], int] = defaultdict(int)  # (what, cell, item)
+        self.formed: dict[tuple[int, int], list[int]] = defaultdict(list)  # (faction, alias)
+        self.new_units: set[int] = set()
+        self.orders: list[tuple[int, o.AtlantisOrder]] = []   # (faction of the set, order)
+        for faction in sorted(ctx.orders):
+            for order in ctx.orders[faction].orders:
+                # only the faction's own set counts: another faction's set in the same
+                # mail is that faction's business (the checker names it)
+                if isinstance(order, o.AtlantisOrder) and order.faction in (faction, 0):
+                    self.orders.append((faction, order))
+        self.orders.sort(key=lambda fo: (fo[0], fo[1].line))
+        self.by_unit: dict[int, list[o.AtlantisOrder]] = {}
+        self._last_seq: dict[int, int] = {}
+
+    # ---- references ---------------------------------------------------------------------
+
+    def resolve(self, ref: o.UnitRef, faction: int, near: int | None = None) -> int:
+        """A unit reference as a number (0: none): NEW aliases name units formed this month,
+        the one in region `near` if two share an alias."""
+        if ref.number or not ref.alias:
+            return ref.number
+        made = self.formed.get((ref.faction or faction, ref.alias), [])
+        for n in made:
+            if near is None or self.units[n].cell == near:
+                return n
+        return made[0] if made else 0
+
+    def bind_orders(self) -> None:
+        """Every order to the unit that gives it, once FORM has made the new units; a unit
+        obeys only its own faction (the checker refuses the rest; this holds without it)."""
+        self.by_unit = defaultdict(list)
+        for faction, order in self.orders:
+            n = self.resolve(order.unit, faction)
+            u = self.units.get(n)
+            if u is not None and u.faction == faction and not isinstance(order, o.Form):
+                self.by_unit[n].append(order)
+
+    def in_report_order(self) -> list[st.Unit]:
+        return sorted(self.units.values(), key=lambda u: (u.cell, u.seq, u.number))
+
+    def acting(self, *kinds: type[o.AtlantisOrder]) -> Iterator[tuple[st.Unit, o.AtlantisOrder]]:
+        """(unit, order) for the orders of these kinds, units in report order."""
+        for u in self.in_report_order():
+            for order in self.by_unit.get(u.number, ()):
+                if isinstance(order, kinds) and u.number in self.units:
+                    yield u, order
+
+    # ---- a unit's things ------------------------------------------------------------------
+
+    def level(self, unit: int, skill: str) -> int:
+        u = self.units.get(unit)
+        return level_of(self.days[unit].get(skill, 0), u.men if u else 0)
+
+    def has(self, unit: int, item: str) -> int:
+        return self.items[unit].get(item, 0)
+
+    def add(self, unit: int, item: str, n: int) -> None:
+        have = self.items[unit].get(item, 0) + n
+        if have:
+            self.items[unit][item] = have
+        else:
+            self.items[unit].pop(item, None)
+
+    def combat_ready(self, unit: int) -> bool:
+        levels = {k: self.level(unit, k) for k in ("combat", "longbow", "crossbow")}
+        return rules.combat_ready(levels, self.items[unit])
+
+    def is_mage(self, unit: int) -> bool:
+        return any(self.skill_rows.get(k, {}).get("magic") and d > 0
+                   for k, d in self.days[unit].items())
+
+    def attitude(self, faction: int, other: int) -> str:
+        """`faction`'s attitude towards `other` (its default where it declared none)."""
+        if faction == other:
+            return "ally"
+        f = self.factions.get(faction)
+        return self.attitudes.get((faction, other), f.default_attitude if f else "neutral")
+
+    def declared_friendly(self, faction: int, other: int) -> bool:
+        """`faction` has declared `other` Friendly (or Ally), or they are one faction."""
+        return self.attitude(faction, other) in FRIENDLY
+
+    def owner(self, structure: int) -> st.Unit | None:
+        """The first unit to enter: listed first under the structure."""
+        inside = [u for u in self.units.values() if u.structure == structure]
+        return min(inside, key=lambda u: (u.seq, u.number)) if inside else None
+
+    def next_seq(self, cell: int) -> int:
+        """The place after the last unit of the region's list (kept per region, so forming
+        thousands of units does not rescan them all)."""
+        if not self._last_seq:
+            for u in self.units.values():
+                self._last_seq[u.cell] = max(self._last_seq.get(u.cell, 0), u.seq)
+        self._last_seq[cell] = self._last_seq.get(cell, 0) + 1
+        return self._last_seq[cell]
+
+    def by_cell(self) -> dict[int, list[st.Unit]]:
+        """The units of each region in report order."""
+        out: dict[int, list[st.Unit]] = defaultdict(list)
+        for u in self.in_report_order():
+            out[u.cell].append(u)
+        return out
+
+    def hand_out(self, what: str, cell: int, item: str, full: int,
+                 wants: list[int]) -> list[int]:
+        """A region's monthly supply `full` (tax, men, entertainment, a product), less what
+        was taken already this month, shared among claims `wants` (rules.share)."""
+        key = (what, cell, item)
+        got = rules.share(max(0, full - self.used[key]), wants)
+        self.used[key] += sum(got)
+        return got
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def emit(self, event) -> None:
+        self.ctx.emit(event)
+
+    def fail(self, u: st.Unit, order: o.AtlantisOrder, reason: str) -> None:
+        self.emit(ev.OrderFailed(u.faction, u.number, o.verb(order), order.line, reason))
+
+    # ---- the month's end ------------------------------------------------------------------
+
+    def remove_unit(self, u: st.Unit, reason: str) -> None:
+        """A unit without men leaves the game; its goods go to the lowest-numbered unit of
+        its faction in the region (the book's rule for a new unit that got no recruits)."""
+        heir = min((n for n, x in self.units.items()
+                    if x.faction == u.faction and x.cell == u.cell and x.men > 0
+                    and n != u.number), default=0)
+        for item, n in sorted(self.items.pop(u.number, {}).items()):
+            if heir:
+                self.add(heir, item, n)
+        self.days.pop(u.number, None)
+        del self.units[u.number]
+        self.emit(ev.UnitDissolved(u.faction, u.number, heir, u.cell, reason))
+
+    def write_back(self) -> None:
+        s = self.ctx.state
+        s.tables["units"] = sorted(self.units.values(), key=lambda u: u.number)
+        s.tables["unit_items"] = [st.UnitItem(n, item, c) for n in sorted(self.items)
+                                  if n in self.units
+                                  for item, c in sorted(self.items[n].items()) if c > 0]
+        s.tables["unit_skills"] = [st.UnitSkill(n, k, d) for n in sorted(self.days)
+                                   if n in self.units
+                                   for k, d in sorted(self.days[n].items()) if d > 0]
+        s.tables["structures"] = sorted(self.structures.values(), key=lambda x: x.number)
+        s.tables["attitudes"] = [st.Attitude(f, other, a) for (f, other), a
+                                 in sorted(self.attitudes.items())]
+
+
+def turn_of(ctx: TurnContext) -> Turn:
+    t = ctx.scratch.get("atlantis")
+    if t is None:
+        t = ctx.scratch["atlantis"] = Turn(ctx)
+    return t
+
+
+def not_built(phase: str, kinds: tuple[type[o.AtlantisOrder], ...], reason: str,
+              only: Callable[[o.AtlantisOrder], bool] = lambda _o: True
+              ) -> Callable[[TurnContext], None]:
+    """A step of the book not built yet: each of its orders is refused with an event."""
+
+    def run(ctx: TurnContext) -> None:
+        t = turn_of(ctx)
+        for u, order in t.acting(*kinds):
+            if only(order):
+                t.emit(ev.OrderNotBuilt(u.faction, u.number, o.verb(order), order.line,
+                                        phase, reason))
+    return run
+
+
+def _is_teleport(order: o.AtlantisOrder) -> bool:
+    return isinstance(order, o.Cast) and order.spell == "teleport"
+
+
+def _month_end(ctx: TurnContext) -> None:
+    """The month is over: its number, factions left without units, the tables written."""
+    t = turn_of(ctx)
+    t.world.month += 1
+    alive = {u.faction for u in t.units.values()}
+    for f in sorted(t.factions.values(), key=lambda f: f.number):
+        if f.quit:
+            for u in [u for u in t.in_report_order() if u.faction == f.number]:
+                t.units.pop(u.number)
+                t.items.pop(u.number, None)
+                t.days.pop(u.number, None)
+        if not f.eliminated and (f.quit or f.number not in alive):
+            f.eliminated = t.world.month
+            t.emit(ev.FactionGone(f.number, "quit" if f.quit else "no units left"))
+    _keep_repeat_orders(t)
+    t.write_back()
+
+
+def _keep_repeat_orders(t: Turn) -> None:
+    """`@` orders go into next month's template: a faction that sent orders has its units'
+    `@` orders of this month (none written: none kept); one that did not keeps its old."""
+    sent = {f for f, sheet in t.ctx.orders.items() if sheet.source != "NMR"}
+    keep = [r for r in t.ctx.state["repeat_orders"]
+            if r.unit in t.units and t.units[r.unit].faction not in sent]
+    new = [st.RepeatOrder(n, i, order.text.strip())
+           for n in sorted(t.by_unit) if n in t.units and t.units[n].faction in sent
+           for i, order in enumerate(x for x in t.by_unit[n] if x.repeat)]
+    t.ctx.state.tables["repeat_orders"] = sorted(keep + new, key=lambda r: (r.unit, r.seq))
+
+
+def phases() -> list[Phase]:
+    from engine.rulesets.atlantis import economy, instant, monthly
+
+    later = "not built yet: Atlantis turns do not carry out this step"
+    return [
+        Phase("instant", instant.run, "1. instant orders: FORM, names, flags, CLAIM, "
+              "ENTER/LEAVE/PROMOTE, DECLARE, QUIT, FORGET, DESTROY ..."),
+        Phase("combat", not_built("combat", (o.Attack,), f"combat is {later}"),
+              "2. combat (not built yet: ATTACK is refused)"),
+        Phase("steal", not_built("steal", (o.Steal, o.Assassinate), f"stealth is {later}"),
+              "3. STEAL and ASSASSINATE (not built yet: refused)"),
+        Phase("give", economy.give, "4. GIVE items, silver, men and units"),
+        Phase("tax", economy.tax, "5. TAX and AUTOTAX (PILLAGE not built yet: refused)"),
+        Phase("instant magic", not_built("instant magic", (o.Cast,), f"magic is {later}",
+                                         lambda x: not _is_teleport(x)),
+              "6. CAST (not built yet: refused)"),
+        Phase("market", economy.market, "7. BUY recruits; empty units dissolve"),
+        Phase("movement", not_built("movement", (o.Move, o.Sail), f"movement is {later}"),
+              "8. MOVE, ADVANCE, SAIL (not built yet: refused)"),
+        Phase("month-long", monthly.run, "9. WORK, ENTERTAIN, PRODUCE, STUDY, TEACH, BUILD"),
+        Phase("teleport", not_built("teleport", (o.Cast,), f"Teleport is {later}", _is_teleport),
+              "Teleport at the end of the month (not built yet: refused)"),
+        Phase("maintenance", economy.maintenance, "10. maintenance: $10 a man, shared; "
+              "starvation"),
+        Phase("month end", _month_end, "the month filed: factions without units are out"),
+    ]
