@@ -109,8 +109,9 @@ def test_the_demo_game_runs_its_first_turn_through_the_service(tmp_path):
     assert main(["new", str(tmp_path / "g.db"), "--ruleset", "atlantis"]) == 0
     scen, script = RS.demo()
     with GameService.open(tmp_path / "g.db") as s:
-        for f, text in script[1].items():
-            s.import_text(text, "email", f"demo-{f}")
+        mail = {f.number: f.email for f in scen.factions}
+        for f, text in script[1].items():  # from the registered address, or it is held
+            s.import_text(text, "email", f"demo-{f}", mail[f])
         assert all(not [d for d in ds if d.severity == Severity.ERROR]
                    for ds in s.check().values())
         s.run()
