@@ -59,6 +59,9 @@ class Match:
     game: str | None = None
     password: str | None = None
     reason: str = ""
+    # a sender who is no faction but is known to the game (a forum GM's own posts): the
+    # words the GM sees instead of "unmatched" ("GM post"); such a submission is no error
+    role: str = ""
 
 
 @dataclass

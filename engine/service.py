@@ -325,7 +325,12 @@ class GameService(Importer, StepRunner):
         src = sub.source_name or sub.source_kind
         out = [Diagnostic.from_dict(d) for d in sub.meta.get("diagnostics", [])]
         status = sub.meta.get("match", "ok" if sub.faction is not None else "unmatched")
-        if sub.faction is None or status in REJECTED or status == "unmatched":
+        role = sub.meta.get("role") if sub.faction is None else None
+        if role:  # known to the ruleset, no faction's (a forum GM's post): no intake error
+            if self.ruleset.turn_model != TurnModel.REALTIME:
+                out.append(Diagnostic("intake", f"{role}: no faction's orders; kept, not used",
+                                      file=src, severity=Severity.WARNING))
+        elif sub.faction is None or status in REJECTED or status == "unmatched":
             if self.ruleset.turn_model == TurnModel.REALTIME:
                 out.append(Diagnostic("intake", "author is not a player of this game; the post "
                                       "goes to the ruleset in time order", file=src,
@@ -564,7 +569,8 @@ class GameService(Importer, StepRunner):
             elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
                 st.held.append(s.submission)
             elif s.faction is None or m == "unmatched":
-                if not (realtime and s.applied_step is not None):  # applied posts are history
+                # applied posts are history; a known non-faction's post (the GM's) waits for the run
+                if not (realtime and (s.applied_step is not None or s.submission.meta.get("role"))):
                     st.unmatched.append(s.submission)
             elif m in REJECTED or s.faction not in numbers:
                 st.rejected.append(s.submission)

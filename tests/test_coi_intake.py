@@ -58,12 +58,22 @@ def test_the_demo_thread_imports_checks_and_runs_strict(game, capsys):
     assert main(["import", str(game), str(THREAD)]) == EXIT_OK
     out = capsys.readouterr().out
     assert "error (intake)" not in out
-    # the GM's posts (the start, AP corrections) are no one's errors
+    # the GM's posts (the start, AP corrections) are no one's errors: the ruleset knows the
+    # GM (Match.role), so they are told as the GM's posts, not as unmatched
+    assert "demo-thread.txt#101: stored, GM post, 0 error(s)" in out
+    assert "demo-thread.txt#127: stored, UNMATCHED" in out  # a stranger stays unmatched
     with GameService.open(game) as svc:
         for post in (101, 102):
             assert [d for d in _findings(svc, post) if d.severity != Severity.INFO] == []
-        # listed for the GM to see, but no error: check below exits 0
-        assert {s.sender for s in svc.status().unmatched} == {"IslandGM", "notquitethere"}
+        [gm] = [s for s in svc.submissions() if s.post_id == "101"]
+        assert gm.submission.meta["role"] == "GM post"
+        assert gm.state_words(1, {1, 2, 3, 4}) == "GM post"
+        assert gm.state_words(1, {1, 2, 3, 4}, realtime=True) == "waiting for the run"
+        # only the stranger is listed as unmatched; check below exits 0
+        assert {s.sender for s in svc.status().unmatched} == {"notquitethere"}
+    assert main(["submissions", str(game)]) == EXIT_OK
+    listed = capsys.readouterr().out.splitlines()
+    assert any("GM post  demo-thread.txt#101 from IslandGM" in x for x in listed), listed
     assert main(["check", str(game)]) == EXIT_OK
     capsys.readouterr()
     assert main(["run", str(game), "--strict", "-q"]) == EXIT_OK

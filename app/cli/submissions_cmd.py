@@ -67,14 +67,14 @@ def cmd_submissions(args: argparse.Namespace) -> int:
                 continue
             sub = s.submission
             rows.append({"id": s.id, "state": state, "faction": s.faction, "turn": s.step,
-                         "source": sub.source_name or sub.source_kind, "sender": sub.sender,
+                         "role": sub.meta.get("role", ""), "source": sub.source_name or sub.source_kind, "sender": sub.sender,
                          "received_at": sub.received_at, "matched_by": sub.matched_by,
                          "errors": sum(d.severity == "error" for d in s.diagnostics)})
     if args.json:
         print(json.dumps(rows, indent=1))
         return EXIT_OK
     for r in rows:
-        who = f"faction {r['faction']}" if r["faction"] is not None else "nobody"
+        who = f"faction {r['faction']}" if r["faction"] is not None else r["role"] or "nobody"
         turn = f" turn {r['turn']}" if r["turn"] is not None else ""
         print(f"{r['id']:>5}  {r['state']:<24} {who}{turn}  {r['source']}"
               + (f" from {r['sender']}" if r["sender"] else "")

@@ -70,7 +70,7 @@ class IntakeTable(QTableWidget):
             status = submission_status(s, pending, factions)
             name = sub.source_name or sub.source_kind
             values = (str(s.id), name.rsplit("/", 1)[-1], sub.sender, sub.received_at or s.imported_at,
-                      "" if sub.faction is None else str(sub.faction),
+                      str(sub.meta.get("role", "")) if sub.faction is None else str(sub.faction),
                       "" if sub.step is None else str(sub.step), status, str(errors),
                       str(warnings), sub.matched_by)
             for col, v in enumerate(values):
@@ -78,7 +78,8 @@ class IntakeTable(QTableWidget):
                 item.setData(Qt.ItemDataRole.UserRole, s.id)
                 if col == 1:
                     item.setToolTip(name)
-                if col == 6 and status != "waiting for the run" and not status.startswith("used"):
+                if col == 6 and status not in ("waiting for the run", sub.meta.get("role")) \
+                        and not status.startswith("used"):
                     item.setForeground(QColor("#b03a2e"))
                 if col == 7 and errors:
                     item.setForeground(QColor("#c0392b"))

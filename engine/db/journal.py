@@ -73,6 +73,8 @@ class StoredSubmission:
             return "dismissed"
         if self.edited:
             return "edited after use"
+        if self.faction is None and self.submission.meta.get("role"):  # e.g. a "GM post"
+            return "waiting for the run" if realtime else str(self.submission.meta["role"])
         if self.faction is None or m == "unmatched":
             return "UNMATCHED"
         if m in REJECTED or self.faction not in factions:

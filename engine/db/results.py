@@ -45,7 +45,7 @@ class ImportResult:
 
     def line(self) -> str:
         s = self.submission
-        who = f"faction {s.faction}" if s.faction is not None else "UNMATCHED"
+        who = f"faction {s.faction}" if s.faction is not None else s.meta.get("role") or "UNMATCHED"
         turn = f" turn {s.step}" if s.step is not None else ""
         extra = f" ({self.note})" if self.note else ""
         return (f"{s.source_name or s.source_kind}: {self.status}, {who}{turn}, "

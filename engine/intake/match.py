@@ -151,6 +151,9 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         step = clue[1]
         why.append(f"turn {step} by file name")
 
+    if faction is None and m.role:  # known, not a faction: no error, just not orders
+        sub.meta["role"] = m.role
+        return _done(sub, None, step, UNMATCHED, why)
     if faction is None:
         parts = []
         if sender and not said_sender:

@@ -164,6 +164,9 @@ class ConquestOfIsland(Ruleset):
         for f in scenario.factions:
             if who and who in (str(f.attrs.get("forum", "")).casefold(), f.name.casefold()):
                 return Match(faction=f.number, reason=f"forum author {submission.sender}")
+        gm = str(scenario.meta.get("gm", "")).strip().casefold()
+        if who and who == gm:  # the GM's posts go to the rules too (starting, ending the game)
+            return Match(role="GM post", reason=f"the GM's post ({submission.sender})")
         return Match(reason="author is not a player (split players are found by name in the state)")
 
     def is_finished(self, state: State, scenario: Scenario) -> bool:
