@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from engine.map import GameMap
+from engine.ruleset import step_title
 
 
 def ensure_app():
@@ -185,7 +186,7 @@ def render_political(ruleset, scenario, state, step: int, width: int = POLITICAL
             ruleset_title = getattr(ruleset, "title", "") or getattr(ruleset, "name", "")
             p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                       f"{pm.title} — {turn_name(ruleset, step)}")
+                       f"{pm.title} — {step_title(ruleset, step, scenario)}")
             p.setFont(text_font)
             p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, ruleset_title)
@@ -213,17 +214,6 @@ def render_political(ruleset, scenario, state, step: int, width: int = POLITICAL
     finally:
         scene.detach()
     return img
-
-
-def turn_name(ruleset, step: int) -> str:
-    """'Turn 3' (or the ruleset's own words for a step, e.g. ARTNES years)."""
-    fn = getattr(ruleset, "step_name", None)
-    if callable(fn):
-        try:
-            return str(fn(step))
-        except Exception:  # noqa: BLE001 (a caption is not worth a failed export)
-            pass
-    return f"Turn {step}" if step else "Turn 0 (the start)"
 
 
 def export_political_png(service, path: str | Path, step: int | None = None,

@@ -259,6 +259,11 @@ class Ruleset(ABC):
 
         return report_subject(scenario.name, step)
 
+    def step_name(self, step: int, scenario: Scenario) -> str:
+        """The name players give the position after `step` (a map's title, the console's
+        and the viewer's turn labels): 'Turn 3' by default; ARTNES players count years."""
+        return f"Turn {step}"
+
     def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
         """Per faction measures for charts: {faction: {'provinces': .., 'troops': ..}}."""
         return {}
@@ -340,3 +345,13 @@ class Ruleset(ABC):
 
     def faction_for(self, scenario: Scenario, number: int) -> Faction | None:
         return scenario.faction(number)
+
+
+def step_title(ruleset: Ruleset, step: int, scenario: Scenario) -> str:
+    """`ruleset.step_name`, ' (the start)' after step 0; 'Turn N' if the hook fails (a
+    caption is not worth a failed export or a blank console)."""
+    try:
+        name = str(ruleset.step_name(step, scenario))
+    except Exception:  # noqa: BLE001
+        name = f"Turn {step}"
+    return name + (" (the start)" if step == 0 else "")

@@ -87,3 +87,22 @@ def test_each_ruleset_names_its_map_terrains():
     assert kok[0] == "cultivated" and "sea" in kok and "metropolis" in kok
     assert registry.get("coi").map_terrains() == ["desert", "mountain", "forest", "field", "ruin",
                                                    "deep", "shallow"]
+
+
+@pytest.mark.parametrize("rs, named", [("kok", "Turn 3"), ("artnes", "1303 AD"), ("coi", "Update 3")])
+def test_each_ruleset_names_a_step_as_its_players_do(rs, named):
+    from engine.ruleset import step_title
+
+    ruleset = registry.get(rs)
+    scen = ruleset.demo()[0]
+    assert ruleset.step_name(3, scen) == named
+    assert step_title(ruleset, 0, scen).endswith(" (the start)")
+    if rs == "artnes":  # the year the map update of that turn is titled with
+        scen.options["start_year"] = 1066
+        assert ruleset.step_name(3, scen) == "1069 AD"
+        state = ruleset.initial_state(scen)
+        state.step = 3
+        from engine.events import EventLog
+
+        rep = ruleset.report(state, EventLog(), None, scen)
+        assert "map update 1069 AD" in ruleset.render(rep, "text")

@@ -33,6 +33,7 @@ from app.console.mapview import ConsoleMap, cell_records
 from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
 from engine.political import political_map
+from engine.ruleset import step_title
 from engine.state import State
 from engine.viewer_model import notation_of
 
@@ -178,15 +179,16 @@ class ResultsPage(QWidget):
         pm = political_map(svc.ruleset, svc.scenario, st, step)
         self.map.show_state(pm, changed)
         self.legend.setText(legend_html(pm))
-        self.step_label.setText(f"turn {step} of {cur}" + (" (start)" if step == 0 else "")
-                                + f" · {len(changed)} cells changed")
+        named = step_title(svc.ruleset, step, svc.scenario)
+        self.step_label.setText(named + ("" if named.lower().startswith("turn") else f" (turn {step})")
+                                + f" of {cur} · {len(changed)} cells changed")
         self.rollback_button.setEnabled(step < cur)
         log = svc.events(step)
         self._records = list(log.records)
         names = {f.number: f.name for f in svc.scenario.factions}
         self.chronicle = chronicle_of(svc.ruleset, log, st, svc.scenario)
         self.events.set_chronicle(self.chronicle, names)
-        self.battles.set_chronicle(self.chronicle, names, f"No battles in turn {step}.")
+        self.battles.set_chronicle(self.chronicle, names, f"No battles in {named}.")
         self._show_report()
         keep_table = self.table_pick.currentText()
         self.table_pick.blockSignals(True)

@@ -35,6 +35,7 @@ from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, Submiss
 from app.console.results import ResultsPage
 from app.console.runner import TurnRunner
 from app.icons import icon
+from engine.ruleset import step_title
 
 GAME_SUFFIXES = (".rsgame", ".db", ".sqlite")
 
@@ -273,10 +274,13 @@ class ConsoleWorkspace(QWidget):
             return
         dl = deadline(scen.meta, status.pending_step)
         sent = len(status.factions) - len(status.missing)
+        plain = step_title(svc.ruleset, 1, scen).startswith("Turn ")  # no own names
         self.title.setText(
             f"<b>{status.game}</b> &nbsp;·&nbsp; {svc.ruleset.title or svc.ruleset.name} "
             f"({status.turn_model}) &nbsp;·&nbsp; last turn run: <b>{status.current_step}</b>"
-            f" &nbsp;·&nbsp; collecting orders for turn <b>{status.pending_step}</b>"
+            + (f" ({step_title(svc.ruleset, status.current_step, scen)})" if status.current_step
+               and not plain else "")
+            + f" &nbsp;·&nbsp; collecting orders for turn <b>{status.pending_step}</b>"
             + (f" &nbsp;·&nbsp; deadline <b>{dl}</b>" if dl else "")
             + f" &nbsp;·&nbsp; {sent} of {len(status.factions)} factions have sent orders")
         self.run_button.setText(f"Run turn {status.pending_step}")

@@ -35,6 +35,7 @@ from app.viewer.overlays import FogLayer, PathLayer, RoutesLayer, board_point
 from engine import orderdraft as od
 from engine.chronicle import chronicle_of
 from engine.orders import Diagnostic
+from engine.ruleset import step_title
 from engine.viewer_model import (
     TurnView,
     ViewerModel,
@@ -319,7 +320,7 @@ class ViewerWorkspace(QMainWindow):
         self.turn_box.blockSignals(True)
         self.turn_box.clear()
         for t in self.model.turns:
-            self.turn_box.addItem(f"{t.step}", t.step)
+            self.turn_box.addItem(step_title(t.ruleset, t.step, t.scenario), t.step)
         self.turn_box.setCurrentIndex(len(self.model.turns) - 1)
         self.turn_box.blockSignals(False)
         self._show_report(tv)
@@ -339,7 +340,7 @@ class ViewerWorkspace(QMainWindow):
             self.faction_box.setCurrentIndex(max(0, self.faction_box.findData(tv.faction)))
             self.faction_box.blockSignals(False)
         self.info.setText(f"  {tv.scenario.name} · {tv.faction_name} (#{tv.faction}) · "
-                          f"turn {tv.step} · orders for turn {tv.step + 1}  ")
+                          f"{step_title(tv.ruleset, tv.step, tv.scenario)} · orders for turn {tv.step + 1}  ")
         self.cancel_move()
 
     def _new_scene(self, gmap) -> None:

@@ -105,7 +105,7 @@ def test_intake_dashboard_run_rollback_export(qtbot, console, demo_game, tmp_pat
 
     # the history slider shows the start of the game
     w.results.slider.setValue(0)
-    assert "turn 0 of 2" in w.results.step_label.text()
+    assert "Turn 0 (the start) of 2" in w.results.step_label.text()
     assert w.results.rollback_button.isEnabled()
 
     assert w.rollback(1, confirm=False)

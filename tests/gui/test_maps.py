@@ -433,3 +433,26 @@ def test_a_region_renamed_in_play_shows_its_new_name(qtbot, demos):
         scene.detach()
     finally:
         svc.close()
+
+
+def test_turns_are_named_as_players_count_them(window, demos):
+    """ARTNES players count years: the console's history, header and the viewer's turn box
+    say '1302 AD' where King of Kings says 'Turn 2'."""
+    from engine.ruleset import step_title
+
+    win = show(window, demos["artnes"], "console")
+    svc = win.console.service
+    cur = svc.current_step
+    year = step_title(svc.ruleset, cur, svc.scenario)
+    assert year == f"{1300 + cur} AD"
+    assert win.console.results.step_label.text().startswith(f"{year} (turn {cur}) of {cur}")
+    assert f"({year})" in win.console.title.text()
+    win.console.results.slider.setValue(0)
+    assert win.console.results.step_label.text().startswith("1300 AD (the start)")
+    win.set_workspace("viewer")
+    settle()
+    box = win.viewer.turn_box
+    assert box.itemText(box.count() - 1) == year
+    win = show(window, demos["kok"], "console")
+    assert win.console.results.step_label.text().startswith("Turn ")
+    assert "AD" not in win.console.title.text()

@@ -162,6 +162,9 @@ class Artnes(Ruleset):
                                       severity=Severity.WARNING))
         return out
 
+    def step_name(self, step: int, scenario: Scenario) -> str:
+        return f"{reports.year_of(scenario, step)} AD"  # as the map update is titled
+
     def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
         return reports.chronicle(state, events, scenario)
 
@@ -214,7 +217,7 @@ class Artnes(Ruleset):
         gold = nation.gold if nation else 0
         pp = population_points(board, state, faction)
         used = points_used(state, faction, unit_table(scenario.catalogs))
-        year = int(scenario.options.start_year) + state.step
+        year = reports.year_of(scenario, state.step)
         lines = [f"Nation: {names.get(faction, faction)}", f"Year {year}",
                  f"Gold {gold}, PP {pp}, left {pp - used}", "# Your realms and units:"]
         for r in sorted(state["realms"], key=lambda r: r.realm.casefold()):

@@ -157,12 +157,17 @@ def chronicle(state: State, events: EventLog, scenario: Scenario) -> Chronicle:
     return out
 
 
+def year_of(scenario: Scenario, step: int) -> int:
+    """The year of the map update after `step` (turn 1 plays `start_year`, so its update
+    is for the next year)."""
+    return int(scenario.options.start_year) + step
+
+
 def build(state: State, events: EventLog, faction: int | None, scenario: Scenario,
           diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
     board = board_of(scenario.map)
     units = unit_table(scenario.catalogs)
     names = nation_names(scenario, state)
-    start = int(scenario.options.start_year)
     owners = {r.realm: r for r in state["realms"]}
     here: dict[str, dict[int, dict[str, int]]] = {}
     for u in state["units"]:
@@ -201,7 +206,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
             if not isinstance(r.event, (ev.Battle, ev.Income))]
     diags = [d.to_dict() for d in (diagnostics or []) if faction is None or d.faction in (None, faction)]
     return {"ruleset": "artnes", "game": scenario.name, "turn": state.step,
-            "year": start + state.step, "faction": faction,
+            "year": year_of(scenario, state.step), "faction": faction,
             "faction_name": names.get(faction, "") if faction else "",
             "nations": nations, "realms": realms, "seas": seas, "battles": battles,
             "sea_battles": [r.event.to_dict() for r in records if isinstance(r.event, ev.SeaBattle)],

@@ -179,6 +179,9 @@ class ConquestOfIsland(Ruleset):
         return _report.build(state, events, faction, scenario, diagnostics,
                              Rules.from_catalogs(scenario.catalogs))
 
+    def step_name(self, step: int, scenario: Scenario) -> str:
+        return f"Update {step}"  # one import of forum posts, as the report is titled
+
     def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
         return _report.chronicle(state, events, scenario, Rules.from_catalogs(scenario.catalogs))
 
