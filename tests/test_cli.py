@@ -249,11 +249,16 @@ def test_demo_open_starts_the_gui_command(tmp_path, capsys, monkeypatch):
 def test_events(game, capsys):
     assert main(["run", str(game), "-q"]) == 0
     capsys.readouterr()
-    assert main(["events", str(game), "--faction", "2"]) == EXIT_OK
+    assert main(["events", str(game), "--faction", "2", "--json"]) == EXIT_OK
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines and all(e["faction"] == 2 for e in lines)
-    assert main(["events", str(game), "--kind", "nothing"]) == EXIT_OK
-    assert capsys.readouterr().out == ""
+    # by default the same events as sentences (the ruleset's chronicle), one a line
+    assert main(["events", str(game), "--faction", "2"]) == EXIT_OK
+    told = capsys.readouterr().out.splitlines()
+    assert len(told) == len(lines) and not any(x.startswith("{") for x in told)
+    for flags in ([], ["--json"]):
+        assert main(["events", str(game), "--kind", "nothing", *flags]) == EXIT_OK
+        assert capsys.readouterr().out == ""
 
 
 def test_run_wait_for_all_and_strict(game, tmp_path, capsys):
@@ -308,9 +313,21 @@ def test_events_kind_filter_takes_a_word(tmp_path, capsys):
     assert main(["demo", "--dir", str(tmp_path), "--turns", "2"]) == 0
     capsys.readouterr()
     db = str(tmp_path / "kok-demo.db")
-    assert main(["events", db, "--turn", "2", "--kind", "battle"]) == 0
+    assert main(["events", db, "--turn", "2", "--kind", "battle", "--json"]) == 0
     kinds = {json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()}
     assert kinds and all("battle" in k for k in kinds)
+    assert main(["events", db, "--turn", "2", "--kind", "kok.placed", "--json"]) == 0
+    placed = capsys.readouterr().out.splitlines()
+    assert {json.loads(line)["kind"] for line in placed} == {"kok.placed"}
+    # the report's sentences, filtered the same way
     assert main(["events", db, "--turn", "2", "--kind", "kok.placed"]) == 0
-    kinds = {json.loads(line)["kind"] for line in capsys.readouterr().out.splitlines()}
-    assert kinds == {"kok.placed"}
+    told = capsys.readouterr().out.splitlines()
+    assert len(told) == len(placed) and all(" places " in x for x in told), told
+    from engine.service import GameService
+
+    report = GameService.open(db)
+    try:
+        text = report.report(2, None, "text")
+    finally:
+        report.close()
+    assert all(x.split(" at ")[0] in text for x in told)

@@ -78,7 +78,7 @@ def test_coi_quotes_of_other_posts_are_not_applied(tmp_path, capsys):
         "to 5,2\nHarvest[/quote]\nnice try\n", encoding="utf-8")
     cli(capsys, "import", db, thread)
     assert cli(capsys, "run", db, "-q")[0] == EXIT_OK
-    events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1")[1].splitlines()]
+    events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1", "--json")[1].splitlines()]
     done = [(e["player"], e["action"]) for e in events if e["kind"] == "coi_action_done"]
     assert done == [(1, "move")]
 
@@ -108,7 +108,7 @@ def test_coi_move_written_in_several_ways(tmp_path, capsys):
     thread.write_text(posts, encoding="utf-8")
     cli(capsys, "import", db, thread)
     assert cli(capsys, "run", db, "-q")[0] == EXIT_OK
-    events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1")[1].splitlines()]
+    events = [json.loads(x) for x in cli(capsys, "events", db, "--turn", "1", "--json")[1].splitlines()]
     done = [e["post"] for e in events if e["kind"] == "coi_action_done"]
     assert done == ["201", "202", "203", "204", "205"]
 

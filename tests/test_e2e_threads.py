@@ -47,12 +47,13 @@ def test_malformed_posts_named_by_file_and_line(game, tmp_path, capsys):
     # the good posts are stored, players' and others' alike, and status says so
     st = json.loads(cli(capsys, "status", game, "--json")[1])
     assert [f["submitted"] for f in st["factions"]] == [False, True, False, True]
-    assert sorted(st["unmatched"]) == [f"{thread.name}#101", f"{thread.name}#102",
-                                       f"{thread.name}#107"]
+    # the GM's posts (101, 102) are the GM's, not unmatched; a stranger's post is
+    assert sorted(st["unmatched"]) == [f"{thread.name}#107"]
+    assert f"{thread.name}#101: stored, GM post" in out
     assert len(st["problems"]) == 7
     # the run applies what can be applied, skips the rest with a reason, and does not crash
     assert cli(capsys, "run", game, "-q")[0] == EXIT_OK
-    events = [json.loads(x) for x in cli(capsys, "events", game, "--turn", "1")[1].splitlines()]
+    events = [json.loads(x) for x in cli(capsys, "events", game, "--turn", "1", "--json")[1].splitlines()]
     assert {"post": "110", "reason": "before the start"}.items() <= next(
         e for e in events if e.get("post") == "110").items()
     assert not any(e.get("post") == "108" for e in events)

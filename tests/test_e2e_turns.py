@@ -55,7 +55,8 @@ def snapshot(capsys, db, tmp_path, label) -> dict[str, bytes]:
     snap: dict[str, bytes] = {}
     for t in range(current(capsys, db) + 1):
         snap[f"state-{t}"] = cli(capsys, "state", db, "--json", "--turn", t)[1].encode()
-        snap[f"events-{t}"] = cli(capsys, "events", db, "--turn", t)[1].encode()
+        snap[f"events-{t}"] = cli(capsys, "events", db, "--turn", t, "--json")[1].encode()
+        snap[f"told-{t}"] = cli(capsys, "events", db, "--turn", t)[1].encode()
         if t:
             out = tmp_path / f"{label}-{t}"
             assert cli(capsys, "export", db, "--out", out, "--turn", t)[0] == EXIT_OK
@@ -149,7 +150,7 @@ def test_late_orders_replace_after_rollback_and_both_are_kept(demos, tmp_path, c
     assert st["other_turns"] == []
     assert cli(capsys, "run", db, "-q")[0] == EXIT_OK
     named = [json.loads(x) for x in cli(capsys, "events", db, "--turn", last, "--kind",
-                                        "kok.named")[1].splitlines()]
+                                        "kok.named", "--json")[1].splitlines()]
     assert [(e["faction"], e["name"]) for e in named if e["faction"] == 1] == [(1, "Mykenai")]
     with GameService.open(db) as svc:
         mine = [s for s in svc.submissions() if s.faction == 1 and s.submission.step == last]
@@ -172,7 +173,7 @@ def test_late_orders_are_rechecked_after_rollback(demos, tmp_path, capsys):
 
 def test_kok_events_are_decoded_for_the_gm(demos, capsys):
     db = demos["kok"] / "kok-demo.db"
-    kinds = {json.loads(x)["kind"] for x in cli(capsys, "events", db, "--turn", 1)[1].splitlines()}
+    kinds = {json.loads(x)["kind"] for x in cli(capsys, "events", db, "--turn", 1, "--json")[1].splitlines()}
     assert "rs_unknown_event" not in kinds and "kok.placed" in kinds
 
 

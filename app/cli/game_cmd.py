@@ -76,11 +76,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--turn", type=number, help="turn (default: the last one run)")
     p.set_defaults(func=cmd_state)
 
-    p = sub.add_parser("events", help="the events of a turn, one JSON object a line")
+    p = sub.add_parser("events", help="the events of a turn, as the report's sentences",
+                       description="The events of a turn, one a line, told as the text report "
+                       "tells them; --json gives the raw records, one JSON object a line.")
     p.add_argument("game")
     p.add_argument("--turn", type=number, help="turn (default: the last one run)")
     p.add_argument("--faction", type=number, help="only events concerning this faction")
     p.add_argument("--kind", help="only events whose kind contains this text (e.g. battle)")
+    p.add_argument("--json", action="store_true", help="the raw event records, one JSON object a line")
+    p.add_argument("--details", action="store_true",
+                   help="also the steps the report leaves out (tactics, rolls); --kind shows them too")
     p.set_defaults(func=cmd_events)
 
     p = sub.add_parser("report", help="print one report")
@@ -454,6 +459,19 @@ def cmd_events(args: argparse.Namespace) -> int:
             if type(e) is GameDbError:
                 raise _refused(e) from None
             raise
-        for r in log.records:
-            print(json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False))
+        if args.json:
+            for r in log.records:
+                print(json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False))
+            return EXIT_OK
+        # the sentences come from the whole step (a battle is told from all its records);
+        # the filters pick the records, so both forms list the same events
+        from engine.chronicle import chronicle_of
+
+        step = svc.current_step if args.turn is None else args.turn
+        told = chronicle_of(svc.ruleset, svc.events(step), svc.state(step), svc.scenario).told
+        wanted = {r.seq for r in log.records}
+        details = args.details or bool(args.kind)
+        for t in told:
+            if t.seq in wanted and (details or not t.detail):
+                print(t.text)
         return EXIT_OK
