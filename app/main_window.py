@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 from app import settings
-from app.canvas import geometry as geo
 from app.documents import Document, OpenError, export_map, open_document
 from app.editor.dialogs import GenerateDialog, NewMapDialog, mapgen_module
 from app.editor.workspace import MapEditor
@@ -367,8 +366,7 @@ class MainWindow(QMainWindow):
         cv = cv or self.editor.canvas
         if cv is not self.front_canvas() or cv.map_scene() is None:
             return
-        ppc = ppu * geo.cell_extent(cv.map_scene().gmap.grid)
-        self.zoom_label.setText(f"{ppc:.1f} px/cell")
+        self.zoom_label.setText(cv.zoom_text())
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.doc.title}[*] — Realmsmith")

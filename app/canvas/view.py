@@ -99,13 +99,34 @@ class MapCanvas(QGraphicsView):
         s = self.map_scene()
         self.set_ppu(32.0 / (geo.cell_extent(s.gmap.grid) if s else 1.0))
 
-    def fit(self) -> None:
+    def _fit_rect(self) -> QRectF:
+        x, y, w, h = geo.map_bounds(self.map_scene().gmap.grid)
+        m = max(w, h) * 0.015
+        return QRectF(x - m, y - m, w + 2 * m, h + 2 * m)
+
+    def fit_ppu(self) -> float:
+        """The zoom `fit` gives in the viewport as it is now (as QGraphicsView.fitInView
+        computes it, 2 pixels of margin each side)."""
+        if self.map_scene() is None:
+            return 1.0
+        r, v = self._fit_rect(), self.viewport().rect().adjusted(2, 2, -2, -2)
+        return max(1e-6, min(v.width() / r.width(), v.height() / r.height()))
+
+    def zoom_text(self) -> str:
+        """The zoom for the status bar: pixels a cell on grid maps (what coordinates and
+        symbols depend on), a percentage of the fitted map on region maps, whose cells are
+        only the canvas the regions are painted on."""
         s = self.map_scene()
         if s is None:
+            return ""
+        if s.gmap.kind == "regions":
+            return f"{100 * self.ppu() / self.fit_ppu():.0f}% of fit"
+        return f"{self.ppu() * geo.cell_extent(s.gmap.grid):.1f} px/cell"
+
+    def fit(self) -> None:
+        if self.map_scene() is None:
             return
-        x, y, w, h = geo.map_bounds(s.gmap.grid)
-        m = max(w, h) * 0.015
-        self.fitInView(QRectF(x - m, y - m, w + 2 * m, h + 2 * m), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitInView(self._fit_rect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomChanged.emit(self.ppu())
         self.viewMoved.emit()
 

@@ -456,3 +456,17 @@ def test_turns_are_named_as_players_count_them(window, demos):
     win = show(window, demos["kok"], "console")
     assert win.console.results.step_label.text().startswith("Turn ")
     assert "AD" not in win.console.title.text()
+
+
+def test_region_maps_show_zoom_as_a_share_of_the_fitted_map(window, demos):
+    """'px/cell' means nothing on a region map: the status bar says how far it is zoomed
+    from the fitted map instead."""
+    win = show(window, demos["artnes"], "console")
+    cv = win.console.results.map.canvas
+    cv.fit()
+    assert win.zoom_label.text() == "100% of fit"
+    cv.set_ppu(cv.ppu() * 2)
+    assert win.zoom_label.text() == "200% of fit"
+    assert "px/cell" not in win.zoom_label.text()
+    # (grid maps keep pixels a cell: test_status_bar_zoom_and_hover_belong_to_the_workspace...)
+
