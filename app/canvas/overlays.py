@@ -227,29 +227,54 @@ class LabelsLayer(MapLayer):
 
 
 class CoordsLayer(MapLayer):
-    """Each cell's name in the grid's notation, drawn once cells are large enough to read."""
+    """Each cell's name in the grid's notation, small and haloed so that a fitted small map
+    (the King of Kings demo's 24x16 squares, the Conquest of Island hexes) shows them:
+    every cell from FULL_PX pixels a cell, every other row and column of cells from MIN_PX
+    (the labels of neighbours would touch), none below. Only visible cells are labelled, and
+    at most MAX_LABELS a frame (every fourth row and column, else none), so big maps stay fast."""
 
-    MIN_PX = 28.0
+    MIN_PX = 10.0
+    FULL_PX = 18.0
+    MAX_LABELS = 1500  # about what a 1280x800 view at 28 px a cell showed before
 
     def __init__(self, gmap: GameMap, z: float):
         super().__init__(gmap, z)
         self.notation: str | None = None
 
+    def cells_to_label(self, ppc: float, left: float, top: float, right: float,
+                       bottom: float) -> np.ndarray:
+        """The cells labelled at `ppc` pixels a cell in the map rectangle given."""
+        if ppc < self.MIN_PX:
+            return np.zeros(0, dtype=np.int64)
+        grid = self.gmap.grid
+        cells = np.asarray(geo.cells_in_rect(grid, left, top, right, bottom), dtype=np.int64)
+        width = geo.grid_size(grid)[0]
+        # a view of small cells would show thousands: every other cell (every fourth) then
+        stride = 1 if ppc >= self.FULL_PX else 2
+        while stride <= 4:
+            picked = cells if stride == 1 else \
+                cells[(cells % width % stride == 0) & (cells // width % stride == 0)]
+            if len(picked) <= self.MAX_LABELS:
+                return picked
+            stride *= 2
+        return np.zeros(0, dtype=np.int64)
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
         ppu = _ppu(painter)
-        ppc = ppu * geo.cell_extent(self.gmap.grid)
-        if ppc < self.MIN_PX:
-            return
+        ext = geo.cell_extent(self.gmap.grid)
+        ppc = ppu * ext
         r = visible_area(painter, option)
-        cells = geo.cells_in_rect(self.gmap.grid, r.left(), r.top(), r.right(), r.bottom())
-        if len(cells) > 6000:
+        cells = self.cells_to_label(ppc, r.left(), r.top(), r.right(), r.bottom())
+        if not len(cells):
             return
         c = geo.centers(self.gmap.grid, cells)
-        dy = 0.55 * geo.cell_extent(self.gmap.grid) * (0.5 if self.gmap.kind != "hex" else 0.62)
-        px = max(8.0, min(12.0, ppc / 4.5))
+        # near the top of the cell, clear of the troops and sites in its middle
+        dy = 0.55 * ext * (0.5 if self.gmap.kind != "hex" else 0.62)
+        px = 7.0 if ppc < 24 else max(8.0, min(12.0, ppc / 4.5))
+        colour = QColor(40, 40, 40)
         for cell, (x, y) in zip(cells, c, strict=True):
             text = self.gmap.grid.label(int(cell), self.notation)
-            screen_text(painter, ppu, float(x), float(y) - dy, text, px, QColor(40, 40, 40))
+            screen_text(painter, ppu, float(x), float(y) - dy, text, px, colour)
 
 
 class CellsOverlay(MapLayer):

@@ -470,3 +470,46 @@ def test_region_maps_show_zoom_as_a_share_of_the_fitted_map(window, demos):
     assert "px/cell" not in win.zoom_label.text()
     # (grid maps keep pixels a cell: test_status_bar_zoom_and_hover_belong_to_the_workspace...)
 
+
+
+@pytest.mark.parametrize("rs", ["kok", "coi"])
+def test_coordinates_are_legible_on_the_fitted_demo_maps(window, demos, rs):
+    """On by default, and drawn at the fitted zoom of the small demo maps (the viewer fits
+    the 24x16 King of Kings board at under 28 px a cell), with fewer labels on small cells."""
+    from app.canvas import geometry as geo
+
+    win = show(window, demos[rs], "viewer")
+    cv = win.viewer.canvas
+    scene = cv.map_scene()
+    grid = scene.gmap.grid
+    ppc = cv.ppu() * geo.cell_extent(grid)
+    assert scene.layer_visible("coords") and ppc >= scene.coords.MIN_PX, ppc
+    r = cv.visible_rect()
+    shown = scene.coords.cells_to_label(ppc, r.left(), r.top(), r.right(), r.bottom())
+    assert len(shown) >= len(grid) // 4, (ppc, len(shown))
+    # the labels are really painted: the view differs with the layer on and off
+    on = cv.render_view()
+    scene.set_layer_visible("coords", False)
+    off = cv.render_view()
+    scene.set_layer_visible("coords", True)
+    a, b = (np.frombuffer(i.constBits(), dtype=np.uint8) for i in (on, off))
+    assert (a != b).sum() > 20 * len(shown)
+    # small cells: every other row and column only; tiny ones: none
+    x, y, w, h = geo.map_bounds(grid)
+    some = scene.coords.cells_to_label(12.0, x, y, x + w, y + h)
+    assert 0 < len(some) <= (len(grid) + 3) // 4 + geo.grid_size(grid)[0]
+    assert len(scene.coords.cells_to_label(5.0, r.left(), r.top(), r.right(), r.bottom())) == 0
+
+
+def test_coordinates_keep_a_big_map_view_to_a_bounded_number_of_labels():
+    from app.canvas import geometry as geo
+    from app.canvas.overlays import CoordsLayer
+    from engine.map import new_map
+
+    gmap = new_map("square", 1000, 1000, "plains")
+    layer = CoordsLayer(gmap, 1.0)
+    ext = geo.cell_extent(gmap.grid)
+    for ppc in (10.0, 14.0, 20.0, 40.0):
+        view = (1280 / ppc * ext, 800 / ppc * ext)  # map units a 1280x800 view shows
+        cells = layer.cells_to_label(ppc, 0, 0, *view)
+        assert 0 < len(cells) <= CoordsLayer.MAX_LABELS, ppc
