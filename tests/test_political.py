@@ -98,7 +98,7 @@ def test_each_ruleset_names_a_step_as_its_players_do(rs, named):
     assert ruleset.step_name(3, scen) == named
     assert step_title(ruleset, 0, scen).endswith(" (the start)")
     if rs == "artnes":  # the year the map update of that turn is titled with
-        scen.options["start_year"] = 1066
+        scen.options.set("start_year", 1066)
         assert ruleset.step_name(3, scen) == "1069 AD"
         state = ruleset.initial_state(scen)
         state.step = 3
