@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from app import settings
 from app.viewer.workspace import ViewerWorkspace
+from engine.ruleset import step_title
 
 
 class ViewerWindow(QMainWindow):
@@ -63,7 +64,8 @@ class ViewerWindow(QMainWindow):
 
     def _title(self) -> None:
         tv = self.workspace.turn
-        who = f"{tv.scenario.name} — {tv.faction_name}, turn {tv.step} — " if tv else ""
+        who = (f"{tv.scenario.name} — {tv.faction_name}, "
+               f"{step_title(tv.ruleset, tv.step, tv.scenario)} — ") if tv else ""
         self.setWindowTitle(f"{who}Realmsmith Viewer")
 
     def _hovered(self, cell) -> None:

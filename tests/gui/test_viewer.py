@@ -293,3 +293,14 @@ def test_game_database_shows_a_chosen_faction(qtbot, game):
     assert ws.open_paths([game[1]])  # a bundle: no faction choice
     assert ws.turn.bundle and not ws._faction_actions[1].isVisible()
     assert "player 1" in ws.orders.text()
+
+
+def test_the_viewer_window_title_names_the_turn_as_players_do(qtbot):
+    from app.viewer import sample_bundle
+    from app.viewer.window import ViewerWindow
+
+    win = ViewerWindow(interactive=False)
+    qtbot.addWidget(win)
+    assert win.workspace.open_paths([sample_bundle()])
+    assert ", Turn 4 — Realmsmith Viewer" in win.windowTitle()
+    assert win.workspace.turn_box.currentText() == "Turn 4"
