@@ -12,7 +12,8 @@ reports. `current_step` is the last step run; `pending_step` is the one being co
 
 Turn models (Ruleset.turn_model):
 - simultaneous: one step per run; factions without orders get ruleset.auto_orders (NMR);
-- sequential: each unapplied submission is its own step, in arrival order;
+- sequential: each waiting faction turn is its own step, in the ruleset's order, held
+  back while too soon after that faction's previous turn (engine/db/sequence.py);
 - realtime: one step applying every new post in time order (ctx.submissions, with the
   parsed sheet of each in ctx.scratch["sheets"]); re-imported posts (same post id and
   text) are skipped, edited posts are flagged and never re-applied.

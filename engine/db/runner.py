@@ -2,7 +2,8 @@
 
 A mixin of GameService (engine/service.py), kept apart because it is the one place that
 writes a whole step. Turn models: simultaneous (one step, NMR orders for the silent),
-sequential (one step per waiting submission, in arrival order), realtime (one step with
+sequential (one step per waiting faction turn, ordered by engine/db/sequence.py; the end
+of a game turn's cycle phases in the step that completes it), realtime (one step with
 every new post in time order: ctx.submissions, their sheets in ctx.scratch["sheets"];
 after a rollback, one step per removed step with the posts it applied before).
 """
