@@ -74,10 +74,16 @@ def test_turns_without_a_turn_number_take_the_next_turns(tmp_path):
     svc.close()
 
 
-def test_a_turn_too_soon_waits_and_status_says_until_when(tmp_path):
+def _two_turns_a_week_apart(tmp_path) -> GameService:
+    """Faction 1 sends its turns 1 and 2 at once; turns must be 7 days apart."""
     svc = _game(tmp_path, interval=7)
     svc.import_text("#tiny 1 1\nGROW 1\n", received_at="2026-03-01T08:00:00Z")
     svc.import_text("#tiny 1 2\nGROW 1\n", received_at="2026-03-01T09:00:00Z")
+    return svc
+
+
+def test_a_turn_too_soon_waits_and_status_says_until_when(tmp_path):
+    svc = _two_turns_a_week_apart(tmp_path)
     res = svc.run(now=T0)
     assert res.steps == [1]
     (sid, faction, turn, why, ready), = res.waiting
@@ -92,12 +98,12 @@ def test_a_turn_too_soon_waits_and_status_says_until_when(tmp_path):
     svc.close()
 
 
-def test_the_gm_runs_a_turn_early(tmp_path):
-    svc = _game(tmp_path, interval=7)
-    svc.import_text("#tiny 1 1\nGROW 1\n", received_at="2026-03-01T08:00:00Z")
-    svc.import_text("#tiny 1 2\nGROW 1\n", received_at="2026-03-01T09:00:00Z")
-    svc.run(now=T0)
-    assert svc.run(now=T0).steps == []
+def test_the_gm_runs_a_turn_early(tmp_path, capsys):
+    svc = _two_turns_a_week_apart(tmp_path)
+    svc.run(now="2099-01-01T00:00:00Z")  # so that the CLI's clock is too soon for turn 2
+    assert main(["run", str(tmp_path / "g.db"), "-q"]) == EXIT_OK
+    assert "waiting: submission 2, faction 1's turn 2" in capsys.readouterr().out
+    assert [t[:3] for t in _turns(svc)] == [(1, 1, 1)]
     assert main(["run", str(tmp_path / "g.db"), "-q", "--early"]) == EXIT_OK
     assert [t[:3] for t in _turns(svc)] == [(1, 1, 1), (2, 1, 2)]
     svc.close()
