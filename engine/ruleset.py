@@ -223,6 +223,10 @@ class Ruleset(ABC):
         """The least time between two turns of one faction (CC: a week); 0 = none."""
         return 0.0
 
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        """The factions a game turn waits for (CC: not the dropped positions)."""
+        return [f.number for f in scenario.factions]
+
     def cycle_phases(self) -> list[Phase]:
         """The end of a game turn, run (in this order, in the same step) after the turn
         that completed it: every faction has had that many turns."""

@@ -165,3 +165,13 @@ def test_rollback_and_rerun_gives_the_same_steps(tmp_path):
     svc.run(now=T0)
     assert (_turns(svc), svc.state_json()) == before
     svc.close()
+
+
+def test_a_game_turn_does_not_wait_for_a_faction_the_ruleset_leaves_out(tmp_path):
+    scen = tinyrules.tiny_scenario("tiny-seq")
+    scen.factions[1].attrs["dropped"] = True
+    svc = GameService.create(tmp_path / "g.db", scen, busy_timeout=0.2)
+    svc.import_text("#tiny 1 1\nGROW 1\n", received_at="2026-03-01T08:00:00Z")
+    svc.run(now=T0)
+    assert _turns(svc) == [(1, 1, 1, 1)]
+    svc.close()

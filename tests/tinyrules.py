@@ -336,7 +336,8 @@ def _year_end(ctx: TurnContext) -> None:
 class TinySequential(Tiny):
     """Sequential: `#tiny <faction> <turn>` names the faction's own turn; factions take
     their turns of one game turn by attrs["seq"] (lowest first), at least `interval_days`
-    apart; the end of each game turn is a year (_year_end)."""
+    apart; the end of each game turn is a year (_year_end), which does not wait for
+    factions with attrs["dropped"]."""
 
     name = "tiny-seq"
     turn_model = TurnModel.SEQUENTIAL
@@ -357,6 +358,9 @@ class TinySequential(Tiny):
 
     def turn_interval_days(self, scenario: Scenario) -> float:
         return scenario.options["interval_days"]
+
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        return [f.number for f in scenario.factions if not f.attrs.get("dropped")]
 
     def cycle_phases(self) -> list[Phase]:
         return [Phase("year", _year_end)]

@@ -265,7 +265,7 @@ class StepRunner:
         hist, turn, _now = seq
         hist.turns[faction] = turn
         out: dict[str, Any] = {"turn": turn}
-        if hist.cycle_done([f.number for f in scen.factions]):
+        if hist.cycle_done(self.ruleset.cycle_factions(ctx.state, scen)):
             hist.cycles += 1
             out["cycle_end"] = hist.cycles
             tell(0.45, f"turn {step}: end of game turn {hist.cycles}")
