@@ -175,3 +175,13 @@ def test_a_game_turn_does_not_wait_for_a_faction_the_ruleset_leaves_out(tmp_path
     svc.run(now=T0)
     assert _turns(svc) == [(1, 1, 1, 1)]
     svc.close()
+
+
+def test_a_run_stops_when_the_game_ends(tmp_path):
+    svc = _game(tmp_path)  # the tiny game ends at step 9
+    for turn in range(1, 12):
+        svc.import_text(f"#tiny 1 {turn}\nGROW 0\n", received_at=f"2026-03-01T{turn:02d}:00:00Z")
+    res = svc.run(now=T0)
+    assert res.steps == list(range(1, 10)) and "ended at turn 9" in res.note
+    assert len([s for s in svc.submissions() if s.applied_step is None]) == 2
+    svc.close()

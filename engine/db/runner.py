@@ -123,11 +123,11 @@ class StepRunner:
                 now = now or sequence.now_utc()
                 hist = sequence.History.of(self.store.steps(c))
                 runs, waiting = sequence.plan(self.ruleset, state, scen,
-                                           [s for s in pending if s.step is None or s.step > cur],
-                                           hist, now, early)
+                                              [s for s in pending if s.step is None or s.step > cur],
+                                              hist, now, early)
                 batches, turns = [[s] for s, _t in runs], [t for _s, t in runs]
-                result.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason, h.ready_at)
-                               for h in waiting]
+                result.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason,
+                                   h.ready_at) for h in waiting]
                 if not batches:
                     result.note = "no orders waiting; nothing to run" if not waiting else \
                         f"{len(waiting)} turn(s) waiting, none may run yet; see status"
@@ -141,11 +141,7 @@ class StepRunner:
                     result.note = "no new posts; nothing to run"
             else:
                 batches = [[s for s in pending if s.step == cur + 1]]
-            try:
-                over = self.ruleset.is_finished(state, scen)
-            except Exception:
-                over = False
-            if over:
+            if self._over(state, scen):
                 batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
             for i, batch in enumerate(batches):
                 step = cur + 1 + i
@@ -153,6 +149,9 @@ class StepRunner:
                 seq = (hist, turns[i], now) if hist is not None else None
                 state = self._run_step(c, scen, state, step, batch, model, result, progress,
                                        cancel, share, seq)
+                if seq is not None and i + 1 < len(batches) and self._over(state, scen):
+                    result.note = f"the game ended at turn {step}; the turns after it were not run"
+                    break
             if result.steps:
                 self.store.set_game(c, current_step=result.steps[-1])
                 if waiting:  # they wait for the next step now
@@ -162,6 +161,12 @@ class StepRunner:
                 progress(1.0, f"saved turn {result.steps[-1]}")
         self._last_checker = None  # holds the state before the run; let it go
         return result
+
+    def _over(self, state: State, scen: Scenario) -> bool:
+        try:
+            return bool(self.ruleset.is_finished(state, scen))
+        except Exception:
+            return False
 
     def _run_step(self, c: Any, scen: Scenario, prev: State, step: int, batch: list[StoredSubmission],
                   model: TurnModel, result: RunResult, progress: Progress,
@@ -265,7 +270,12 @@ class StepRunner:
         hist, turn, _now = seq
         hist.turns[faction] = turn
         out: dict[str, Any] = {"turn": turn}
-        if hist.cycle_done(self.ruleset.cycle_factions(ctx.state, scen)):
+        try:
+            waits_for = self.ruleset.cycle_factions(ctx.state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: the factions of the game turn failed "
+                            f"({type(e).__name__}: {e}); the game is unchanged") from e
+        if hist.cycle_done(waits_for):
             hist.cycles += 1
             out["cycle_end"] = hist.cycles
             tell(0.45, f"turn {step}: end of game turn {hist.cycles}")
