@@ -108,7 +108,8 @@ def write_outbox(service: Any, folder: str | Path, step: int | None = None,
     state = service.state(step)
     bundles = dict(bundles or {})
     out = []
-    for f in scen.factions:
+    reported = set(service.reported_factions(step))  # a sequential step: whose turn it was
+    for f in (f for f in scen.factions if f.number in reported):
         text = service.report(step, f.number, "text") if "text" in formats else ""
         html = service.report(step, f.number, "html") if "html" in formats else None
         try:

@@ -210,6 +210,37 @@ class Ruleset(ABC):
             phase.run(ctx)
         ctx.events.phase = ""
 
+    # ---- the sequential turn model (engine/db/sequence.py) --------------------------
+
+    def sequence_key(self, state: State, faction: int, scenario: Scenario) -> Any:
+        """Where a faction's waiting turn goes among those of the same game turn (lowest
+        first; CC: the clan's hidden sequence number). None: arrival order."""
+        return None
+
+    def orders_turn(self, sheet: OrderSheet) -> int | None:
+        """Which of its faction's own turns (1, 2, ...) a sheet is for, if it says so.
+        Sheets naming different turns never replace each other (catch-up turns)."""
+        return None
+
+    def turn_interval_days(self, scenario: Scenario) -> float:
+        """The least time between two turns of one faction (CC: a week); 0 = none."""
+        return 0.0
+
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        """The factions a game turn waits for (CC: not the dropped positions)."""
+        return [f.number for f in scenario.factions]
+
+    def cycle_phases(self) -> list[Phase]:
+        """The end of a game turn, run (in this order, in the same step) after the turn
+        that completed it: every faction has had that many turns."""
+        return []
+
+    def step_report_factions(self, state: State, events: EventLog, faction: int,
+                             scenario: Scenario) -> set[int]:
+        """Who gets a report from a sequential step: the faction whose turn it was; others
+        keep their last report (CC's radio news goes into their next one)."""
+        return {faction}
+
     # ---- reports ----------------------------------------------------------------
 
     @abstractmethod

@@ -12,7 +12,8 @@ reports. `current_step` is the last step run; `pending_step` is the one being co
 
 Turn models (Ruleset.turn_model):
 - simultaneous: one step per run; factions without orders get ruleset.auto_orders (NMR);
-- sequential: each unapplied submission is its own step, in arrival order;
+- sequential: each waiting faction turn is its own step, in the ruleset's order, held
+  back while too soon after that faction's previous turn (engine/db/sequence.py);
 - realtime: one step applying every new post in time order (ctx.submissions, with the
   parsed sheet of each in ctx.scratch["sheets"]); re-imported posts (same post id and
   text) are skipped, edited posts are flagged and never re-applied.
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import registry
-from engine.db import GameStore, connect, newfile
+from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.importer import Importer
 from engine.db.intake_bridge import intake_path as _intake_path
@@ -518,7 +519,9 @@ class GameService(Importer, StepRunner):
                 out.append((sub, self._diagnose(sub, scen, state, cur)))
         return out
 
-    def status(self) -> Status:
+    def status(self, now: str | None = None) -> Status:
+        """Who sent orders, what is wrong; `now` (sequential): the time to judge waiting
+        turns by (default: the clock)."""
         with self.store.reading() as c:
             g = self.store.game(c)
             cur = int(g.current_step)
@@ -528,6 +531,7 @@ class GameService(Importer, StepRunner):
             realtime = self.ruleset.turn_model == TurnModel.REALTIME
             all_subs = self.store.submissions(c)
             problems = self.store.problems(c, step=cur + 1)
+            steps = self.store.steps(c) if self.ruleset.turn_model == TurnModel.SEQUENTIAL else None
             # the tables is_finished asks for, not the whole state
             state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
             try:
@@ -558,6 +562,12 @@ class GameService(Importer, StepRunner):
                 fs.replaced = sum(1 for x in all_subs if x.faction == f.number and x.superseded
                                   and x.step == s.step and x.applied_step is None)
             st.factions.append(fs)
+        if steps is not None:  # sequential: the turns a run now would leave waiting, and why
+            _runs, held = sequence.plan(self.ruleset, state, scen,
+                                        [s for s in active if s.step is None or s.step > cur],
+                                        sequence.History.of(steps), now or sequence.now_utc())
+            st.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason, h.ready_at)
+                       for h in held]
         late = self._late_in(all_subs, scen, cur)
         st.late = [(s.id, s.submission) for s in late]
         for s in all_subs:
@@ -595,6 +605,10 @@ class GameService(Importer, StepRunner):
             st.unapply_after(c, to_step)
             st.set_game(c, current_step=to_step)
             for s in st.submissions(c, with_diagnostics=False):
+                if self.ruleset.turn_model == TurnModel.SEQUENTIAL and s.active \
+                        and s.step is not None and s.step <= to_step:
+                    st.set_submission(c, s.id, step=to_step + 1)  # its turn runs again
+                    s.step = to_step + 1
                 if s.faction is not None and s.step is not None and s.step > to_step:
                     st.resolve_supersession(c, s.faction, s.step)
             self._recheck(c, to_step)
@@ -691,6 +705,19 @@ class GameService(Importer, StepRunner):
             raise GameDbError(f"no {fmt} report for {who} at turn {step}")
         return out
 
+    def reported_factions(self, step: int | None = None) -> list[int]:
+        """The factions that get a report of this step: all, but in a sequential game only
+        the one whose turn it was (and whom the ruleset adds); others keep their last."""
+        with self.store.reading() as c:
+            return self._reported(c, int(self.store.game(c).current_step) if step is None else step)
+
+    def _reported(self, c: Any, step: int) -> list[int]:
+        numbers = sorted(f.number for f in self.scenario.factions)
+        if step == 0 or self.ruleset.turn_model != TurnModel.SEQUENTIAL or self.ruleset.public_reports:
+            return numbers
+        have = {who for who, _fmt in self.store.report_keys(c, step)}
+        return [n for n in numbers if n in have]
+
     def _start_reports(self, c: Any) -> dict[tuple[int | None, str], str]:
         """The reports of turn 0, the starting position: made when asked (before the first
         turn the GM sends them with the orders templates), never stored."""
@@ -733,14 +760,16 @@ class GameService(Importer, StepRunner):
                 src = None if self.ruleset.public_reports else (faction or None)
                 _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
                 written.append(p)
-            written += self._write_templates(c, folder, base, step)
+            written += self._write_templates(c, folder, base, step, set(self._reported(c, step)))
         return written
 
-    def _write_templates(self, c: Any, folder: Path, base: str, step: int) -> list[Path]:
-        """Each faction's orders template for the next turn, where the ruleset has one."""
+    def _write_templates(self, c: Any, folder: Path, base: str, step: int,
+                         who: set[int]) -> list[Path]:
+        """The orders template of each faction in `who` for its next turn, where the
+        ruleset has one."""
         out: list[Path] = []
         state, scen = self._state(c, step), self.scenario
-        for f in scen.factions:
+        for f in (f for f in scen.factions if f.number in who):
             try:
                 text = self.ruleset.orders_template(state, f.number, scen)
             except Exception:  # a template is a convenience; the reports are written already

@@ -89,6 +89,21 @@ def test_accounts_and_hidden_sequence_numbers(gmap, game):
     assert all(a.isdigit() and len(a) == 6 for a in accounts) and len(set(accounts)) == len(accounts)
 
 
+def test_the_sequential_runner_hooks(game):
+    """The clans' turns go by hidden sequence number (X1 "sequence"), at least
+    min_days_between_turns apart; a sheet's TURN line names the clan's turn."""
+    sc, state = game
+    keys = {f.number: RULESET.sequence_key(state, f.number, sc) for f in sc.factions}
+    assert keys == {c.number: c.sequence for c in state["clans"]}
+    assert RULESET.turn_interval_days(sc) == 7
+    sheet = RULESET.parse_orders("CLAN 3\nTURN 4\n")
+    assert RULESET.orders_turn(sheet) == 4
+    arrival = sc.options.copy()
+    arrival.set("turn_order", "arrival")
+    assert RULESET.sequence_key(state, sc.factions[0].number, sc.__class__(**{
+        **sc.__dict__, "options": arrival})) is None
+
+
 def test_starts_are_widely_spaced_on_the_mainland(gmap, game):
     sc, state = game
     cells = [c.cell for c in state["cities"] if c.owner]

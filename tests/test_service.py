@@ -205,7 +205,8 @@ def test_sequential_one_step_per_submission(tmp_path):
     assert res.steps == [1, 2] and res.nmr == {1: [], 2: []}
     assert [(s.number, s.faction) for s in svc.steps()] == [(0, None), (1, 2), (2, 1)]
     assert [r.event.kind for r in svc.events(1).records] == ["tiny_grew"]
-    assert [r.event.kind for r in svc.events(2).records] == ["tiny_moved"]
+    # both factions have had a turn: the game turn's end (tests/test_sequential.py)
+    assert [r.event.kind for r in svc.events(2).records] == ["tiny_moved", "tiny_year_ended"]
     assert svc.run().steps == []  # nothing waiting
     svc.close()
 

@@ -147,6 +147,8 @@ class Tiny(Ruleset):
                 parts = line.split()
                 if len(parts) >= 2 and parts[1].isdigit():
                     sheet.header["faction"] = int(parts[1])
+                if len(parts) >= 3 and parts[2].isdigit():
+                    sheet.header["turn"] = int(parts[2])
                 continue
             if not words:
                 continue
@@ -315,9 +317,53 @@ def tiny_scenario(ruleset: str = "tiny", width: int = 4, height: int = 3) -> Sce
                     seed=42, meta={"game": "TINY", "deadline": "Friday"})
 
 
+@dataclass(frozen=True)
+class YearEnded(Event):
+    kind = "tiny_year_ended"
+    year: int
+
+
+def _year_end(ctx: TurnContext) -> None:
+    """The end of a game turn: a year passes and every purse gets 10 gold."""
+    clock = ctx.state.one("clock")
+    year = int(clock.note.split()[-1]) + 1 if clock.note.startswith("year") else 1
+    clock.note = f"year {year}"
+    for p in ctx.state["purses"]:
+        p.gold += 10
+    ctx.emit(YearEnded(year))
+
+
 class TinySequential(Tiny):
+    """Sequential: `#tiny <faction> <turn>` names the faction's own turn; factions take
+    their turns of one game turn by attrs["seq"] (lowest first), at least `interval_days`
+    apart; the end of each game turn is a year (_year_end), which does not wait for
+    factions with attrs["dropped"]."""
+
     name = "tiny-seq"
     turn_model = TurnModel.SEQUENTIAL
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return super().option_specs() + (OptionSpec("interval_days", "int", 0, min=0),)
+
+    def identify(self, submission: Submission, scenario: Scenario) -> Match:
+        m = super().identify(submission, scenario)
+        return Match(m.faction, None, reason=m.reason) if m.faction is not None else m
+
+    def orders_turn(self, sheet: OrderSheet) -> int | None:
+        return sheet.header.get("turn")
+
+    def sequence_key(self, state: State, faction: int, scenario: Scenario):
+        f = scenario.faction(faction)
+        return f.attrs.get("seq") if f is not None else None
+
+    def turn_interval_days(self, scenario: Scenario) -> float:
+        return scenario.options["interval_days"]
+
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        return [f.number for f in scenario.factions if not f.attrs.get("dropped")]
+
+    def cycle_phases(self) -> list[Phase]:
+        return [Phase("year", _year_end)]
 
 
 class TinyRealtime(Tiny):

@@ -57,6 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="do not run (exit 1) while a faction has sent no orders")
     p.add_argument("--strict", action="store_true",
                    help="do not run (exit 1) while any orders have errors")
+    p.add_argument("--early", action="store_true",
+                   help="sequential games: also run turns that come sooner after the faction's "
+                        "previous turn than the rules allow (status says which wait)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
@@ -343,7 +346,9 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "held": [{"submission": s.meta.get("submission_id"), "source": s.source_name,
                              "sender": s.sender, "faction": s.faction, "turn": s.step,
                              "why": s.meta.get("verify_note", "")} for s in st.held],
-                   "problems": [d.to_dict() for d in st.problems]}
+                   "problems": [d.to_dict() for d in st.problems],
+                   "waiting": [{"submission": sid, "faction": f, "turn": t, "why": why,
+                                "ready_at": ready} for sid, f, t, why, ready in st.waiting]}
             print(json.dumps(out, indent=1))
         else:
             print("\n".join(st.lines()))
@@ -373,10 +378,12 @@ def cmd_run(args: argparse.Namespace) -> int:
                 print(f"not running: {len(bad)} error(s) in the orders")
                 return EXIT_ERRORS
         late = svc.late_submissions()
-        res = svc.run(progress=progress, for_step=due)
+        res = svc.run(progress=progress, for_step=due, early=args.early)
         for s in late:
             print(f"warning: submission {s.id} ({s.submission.source_name}) holds faction "
                   f"{s.faction}'s orders for turn {s.step}, run before; not used (see status)")
+        for sid, f, t, why, _ready in res.waiting:  # sequential turns that may not run yet
+            print(f"waiting: submission {sid}, faction {f}'s turn {t}: {why}")
         if not res.steps:
             print(res.note or "nothing to run")
             return EXIT_OK

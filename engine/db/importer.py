@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.db import sequence
 from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import source_identity as _identity
 from engine.db.intake_bridge import to_json as _json
@@ -175,6 +176,8 @@ class Importer:
             _match(sub, self.ruleset, scen, cur + 1)
         if realtime:
             sub.step = None  # posts are applied by time, not by turn number
+        elif self.ruleset.turn_model == TurnModel.SEQUENTIAL and sub.faction is not None:
+            sequence.declare_turn(self.ruleset, sub, self._parse)  # catch-up turns: meta "turn"
         j = _Judged(sub, _Stored(sub.faction, sub.step, False), post_id)
         if post_id is not None:
             earlier = index.posts.get(post_id, [])

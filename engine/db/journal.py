@@ -230,13 +230,19 @@ class JournalMixin:
         rows = [r for r in rows if r.id not in rejected]
         if not rows:
             return
-        # a text without a date (pasted) counts from when it was imported
-        latest = max(rows, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
         c.execute(update(SUB).where(SUB.c.id.in_([r.id for r in rows]))
                   .values(superseded=False))
-        others = [r.id for r in rows if r.id != latest.id]
-        if others:
-            c.execute(update(SUB).where(SUB.c.id.in_(others)).values(superseded=True))
+        # sheets naming different turns of the faction (meta "turn", a sequential game's
+        # catch-up turns) are each the latest of their own turn
+        groups: dict[Any, list[Any]] = {}
+        for r in rows:
+            groups.setdefault(json.loads(r.meta or "{}").get("turn"), []).append(r)
+        for group in groups.values():
+            # a text without a date (pasted) counts from when it was imported
+            latest = max(group, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
+            others = [r.id for r in group if r.id != latest.id]
+            if others:
+                c.execute(update(SUB).where(SUB.c.id.in_(others)).values(superseded=True))
 
     def find_post(self, c: Connection, post_id: str) -> list[Any]:
         return c.execute(select(SUB.c.id, SUB.c.text, SUB.c.applied_step, SUB.c.edited).where(

@@ -97,6 +97,8 @@ class Status:
     pending_posts: int = 0                                        # realtime: posts not applied
     problems: list[Diagnostic] = field(default_factory=list)     # files that gave no orders
     finished: bool = False                                        # the ruleset says the game is over
+    # sequential: (submission id, faction, its turn, why it waits, when it may run or None)
+    waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -149,6 +151,8 @@ class Status:
         if opened and not realtime:
             out.append(f"  open: faction(s) {', '.join(map(str, opened))} have no registered "
                        "address or password; their orders are taken from any sender")
+        for sid, faction, turn, why, _ready in self.waiting:
+            out.append(f"  waiting: submission {sid}, faction {faction}'s turn {turn}: {why}")
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
         sent = len(self.factions) - len(self.missing)
@@ -166,3 +170,4 @@ class RunResult:
     events: int = 0
     reports: int = 0
     note: str = ""
+    waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)  # see Status

@@ -2,7 +2,8 @@
 
 A mixin of GameService (engine/service.py), kept apart because it is the one place that
 writes a whole step. Turn models: simultaneous (one step, NMR orders for the silent),
-sequential (one step per waiting submission, in arrival order), realtime (one step with
+sequential (one step per waiting faction turn, ordered by engine/db/sequence.py; the end
+of a game turn's cycle phases in the step that completes it), realtime (one step with
 every new post in time order: ctx.submissions, their sheets in ctx.scratch["sheets"];
 after a rollback, one step per removed step with the posts it applied before).
 """
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import markup
+from engine.db import sequence
 from engine.db.errors import RunCancelled, RunFailed, TurnMoved
 from engine.db.intake_bridge import own as _own
 from engine.db.journal import StoredSubmission
@@ -93,12 +95,14 @@ class StepRunner:
     _load_scenario, _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None,
-            for_step: int | None = None) -> RunResult:
+            for_step: int | None = None, now: str | None = None, early: bool = False) -> RunResult:
         """Run what is due, in ONE transaction: on any failure the game stays as it was.
 
         for_step: the turn the caller decided to run (after looking at status, say). If
         another run made that turn while this one waited for the game's lock, TurnMoved
         is raised and nothing is done: two runs started together make one turn, not two.
+        now, early (sequential): the time the turns run at (default: the clock), and
+        whether to run turns the ruleset's interval between a faction's turns holds back.
         """
         progress = progress or (lambda _f, _m: None)
         result = RunResult()
@@ -112,13 +116,21 @@ class StepRunner:
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
+            state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            turns: list[int] = []
+            hist = waiting = None
             if model == TurnModel.SEQUENTIAL:
-                # arrival = the time received (mail date), then import order
-                waiting = sorted((s for s in pending if s.step is None or s.step > cur),
-                                 key=lambda s: (s.submission.received_at or s.imported_at, s.seq))
-                batches = [[s] for s in waiting]
+                now = now or sequence.now_utc()
+                hist = sequence.History.of(self.store.steps(c))
+                runs, waiting = sequence.plan(self.ruleset, state, scen,
+                                              [s for s in pending if s.step is None or s.step > cur],
+                                              hist, now, early)
+                batches, turns = [[s] for s, _t in runs], [t for _s, t in runs]
+                result.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason,
+                                   h.ready_at) for h in waiting]
                 if not batches:
-                    result.note = "no orders waiting; nothing to run"
+                    result.note = "no orders waiting; nothing to run" if not waiting else \
+                        f"{len(waiting)} turn(s) waiting, none may run yet; see status"
             elif model == TurnModel.REALTIME:
                 # every new post goes to the ruleset, matched or not: forum games have
                 # GM posts and players who joined by splitting off (the ruleset decides)
@@ -129,29 +141,37 @@ class StepRunner:
                     result.note = "no new posts; nothing to run"
             else:
                 batches = [[s for s in pending if s.step == cur + 1]]
-            state = self.store.load_state(c, self.ruleset.state_schema, cur)
-            try:
-                over = self.ruleset.is_finished(state, scen)
-            except Exception:
-                over = False
-            if over:
+            if self._over(state, scen):
                 batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
             for i, batch in enumerate(batches):
                 step = cur + 1 + i
                 share = (i / len(batches), (i + 1) / len(batches))
+                seq = (hist, turns[i], now) if hist is not None else None
                 state = self._run_step(c, scen, state, step, batch, model, result, progress,
-                                       cancel, share)
+                                       cancel, share, seq)
+                if seq is not None and i + 1 < len(batches) and self._over(state, scen):
+                    result.note = f"the game ended at turn {step}; the turns after it were not run"
+                    break
             if result.steps:
                 self.store.set_game(c, current_step=result.steps[-1])
+                if waiting:  # they wait for the next step now
+                    sequence.carry_forward(self.store, c, waiting, result.steps[-1])
                 # orders sent ahead were checked against an older state; check them again
                 self._recheck(c, result.steps[-1])
                 progress(1.0, f"saved turn {result.steps[-1]}")
         self._last_checker = None  # holds the state before the run; let it go
         return result
 
+    def _over(self, state: State, scen: Scenario) -> bool:
+        try:
+            return bool(self.ruleset.is_finished(state, scen))
+        except Exception:
+            return False
+
     def _run_step(self, c: Any, scen: Scenario, prev: State, step: int, batch: list[StoredSubmission],
                   model: TurnModel, result: RunResult, progress: Progress,
-                  cancel: threading.Event | None, share: tuple[float, float]) -> State:
+                  cancel: threading.Event | None, share: tuple[float, float],
+                  seq: tuple[sequence.History, int, str] | None = None) -> State:
         rs, st = self.ruleset, self.store
         lo, hi = share
 
@@ -215,20 +235,64 @@ class StepRunner:
         if model == TurnModel.REALTIME:
             ctx.scratch["sheets"] = ordered
         self._adjudicate(ctx, step, tell)
+        info: dict[str, Any] = {"nmr": nmr, "submissions": [s.id for s in batch]}
+        whose = batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None
+        if seq is not None and whose is not None:
+            info.update(self._turn_taken(ctx, step, whose, seq, scen, tell))
         tell(0.5, f"turn {step}: saving the new state")
         st.save_state(c, new)
         st.save_events(c, step, ctx.events)
-        st.add_step(c, step, "done", seed=f"{game_seed}/{step}",
-                    faction=batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None,
-                    info={"nmr": nmr, "submissions": [s.id for s in batch]})
+        st.add_step(c, step, "done", seed=f"{game_seed}/{step}", faction=whose, info=info,
+                    processed_at=seq[2] if seq is not None else None)
         for s in batch:
             st.set_submission(c, s.id, applied_step=step)
+            if "turn" in info:  # the turn it was, kept for a re-run after a rollback
+                sequence.pin_turn(st, c, s, info["turn"])
             st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
-        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell)
+        only = None
+        if whose is not None:
+            try:
+                only = set(rs.step_report_factions(new, ctx.events, whose, scen)) | {whose}
+            except Exception as e:
+                raise RunFailed(f"turn {step}: who gets reports failed ({type(e).__name__}: {e}); "
+                                "the game is unchanged") from e
+        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only)
         result.steps.append(step)
         result.nmr[step] = nmr
         result.events += len(ctx.events)
         return new
+
+    def _turn_taken(self, ctx: TurnContext, step: int, faction: int,
+                    seq: tuple[sequence.History, int, str], scen: Scenario,
+                    tell: Callable[[float, str], None]) -> dict[str, Any]:
+        """Sequential: count the faction's turn; when it completes the game turn, run the
+        ruleset's cycle phases in this step. What the step records about it."""
+        hist, turn, _now = seq
+        hist.turns[faction] = turn
+        out: dict[str, Any] = {"turn": turn}
+        try:
+            waits_for = self.ruleset.cycle_factions(ctx.state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: the factions of the game turn failed "
+                            f"({type(e).__name__}: {e}); the game is unchanged") from e
+        if hist.cycle_done(waits_for):
+            hist.cycles += 1
+            out["cycle_end"] = hist.cycles
+            tell(0.45, f"turn {step}: end of game turn {hist.cycles}")
+            self._run_phases(ctx, step, self.ruleset.cycle_phases(), "end of game turn: ")
+        return out
+
+    def _run_phases(self, ctx: TurnContext, step: int, phases: list[Any], prefix: str = "") -> None:
+        try:
+            for phase in phases:
+                ctx.events.phase = prefix + phase.name
+                phase.run(ctx)
+            ctx.events.phase = ""
+        except RunCancelled:
+            raise
+        except Exception as e:
+            raise RunFailed(f"turn {step} failed in phase {ctx.events.phase}: "
+                            f"{type(e).__name__}: {e}; the game is unchanged") from e
 
     def _adjudicate(self, ctx: TurnContext, step: int, tell: Callable[[float, str], None]) -> None:
         rs = self.ruleset
@@ -251,20 +315,24 @@ class StepRunner:
                             "the game is unchanged") from e
 
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
-                       diags: list[Diagnostic], step: int, tell: Callable[[float, str], None]) -> int:
-        rows = self._build_reports(state, events, scen, diags, step, tell)
+                       diags: list[Diagnostic], step: int, tell: Callable[[float, str], None],
+                       only: set[int] | None = None) -> int:
+        rows = self._build_reports(state, events, scen, diags, step, tell, only)
         tell(0.95, f"turn {step}: saving reports")
         self.store.save_reports(c, step, rows)
         return len(rows)
 
     def _build_reports(self, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int,
-                       tell: Callable[[float, str], None]) -> list[tuple[int | None, str, str]]:
-        """(faction or None for the GM, format, text) of every report of a step."""
+                       tell: Callable[[float, str], None],
+                       only: set[int] | None = None) -> list[tuple[int | None, str, str]]:
+        """(faction or None for the GM, format, text) of every report of a step; `only`:
+        the factions that get one (a sequential step), the GM always."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
-        who_all = [None] if rs.public_reports else [f.number for f in scen.factions] + [None]
+        who_all = [None] if rs.public_reports else [
+            f.number for f in scen.factions if only is None or f.number in only] + [None]
         for i, faction in enumerate(who_all):
             who = "the GM" if faction is None else f"faction {faction}"
             tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")

@@ -436,10 +436,11 @@ class GameStore(JournalMixin):
     # ---- steps ------------------------------------------------------------------------
 
     def add_step(self, c: Connection, number: int, status: str = "done", seed: str = "",
-                 faction: int | None = None, info: dict[str, Any] | None = None) -> None:
+                 faction: int | None = None, info: dict[str, Any] | None = None,
+                 processed_at: str | None = None) -> None:
         t = StepRow
         c.execute(t.insert().values(game_id=self.game_id, number=number, status=status,
-                                    processed_at=now_iso(), seed=seed, faction=faction,
+                                    processed_at=processed_at or now_iso(), seed=seed, faction=faction,
                                     info=dumps(info or {})))
 
     def steps(self, c: Connection) -> list[Any]:

@@ -105,6 +105,23 @@ class ContinentalConquest(Ruleset):
             return Match(None, None, game, account, f"the sheet names clan {clan}, which is not in this game")
         return Match(clan, None, game, account, f"clan {clan} from the sheet's header")
 
+    # ---- the sequential turn model's hooks (engine/db/sequence.py) --------------------
+
+    def sequence_key(self, state: State, faction: int, scenario: Scenario) -> Any:
+        """X1: the clan's hidden sequence number (lowest first), or arrival order."""
+        if scenario.options["turn_order"] != "sequence":
+            return None
+        return next((c.sequence for c in state["clans"] if c.number == faction), None)
+
+    def orders_turn(self, sheet: OrderSheet) -> int | None:
+        """The TURN line of the sheet: a clan's turn N is its turn of game turn N."""
+        turn = sheet.header.get("turn")
+        return int(turn) if isinstance(turn, int) else None
+
+    def turn_interval_days(self, scenario: Scenario) -> float:
+        """X4: the least days between two turns of one clan (the book: a week)."""
+        return float(scenario.options["min_days_between_turns"])
+
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         from engine.rulesets.cc.orders_template import orders_template
 

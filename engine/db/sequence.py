@@ -1,0 +1,158 @@
+"""The sequential turn model's schedule: which waiting turns a run makes, in what order.
+
+Each faction has its own turns (1, 2, ...), counted in the steps table (rs_step.faction
+and info["turn"]); a game turn (cycle) ends when every faction has had that many turns,
+and the ruleset's cycle phases run then (info["cycle_end"]). A waiting submission is for
+the turn its sheet names (Ruleset.orders_turn) or else for the faction's next turns in
+arrival order. Runnable turns go by (faction's turn, Ruleset.sequence_key, arrival); a
+turn sooner than Ruleset.turn_interval_days after the faction's previous one waits (the
+GM may run it early), and so does one whose earlier turn is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from engine.db.intake_bridge import to_json
+from engine.db.journal import StoredSubmission
+from engine.orders import OrderSheet
+from engine.ruleset import Ruleset, Submission
+from engine.scenario import Scenario
+from engine.state import State
+
+
+@dataclass
+class Waiting:
+    """A waiting submission the run leaves for later, and why."""
+
+    submission: StoredSubmission
+    turn: int
+    reason: str
+    ready_at: str | None = None  # when it may run (the interval rule), ISO time
+
+
+@dataclass
+class History:
+    """What the steps table says: each faction's turns so far and completed game turns."""
+
+    turns: dict[int, int]          # faction -> turns taken
+    last_at: dict[int, str]        # faction -> when its last turn ran
+    cycles: int                    # game turns completed
+
+    @classmethod
+    def of(cls, steps: list[Any]) -> History:
+        turns: dict[int, int] = {}
+        last: dict[int, str] = {}
+        cycles = 0
+        for r in steps:
+            info = json.loads(r.info or "{}")
+            cycles = max(cycles, int(info.get("cycle_end", 0)))
+            if r.faction is not None:
+                turns[r.faction] = int(info.get("turn", turns.get(r.faction, 0) + 1))
+                last[r.faction] = r.processed_at
+        return cls(turns, last, cycles)
+
+    def cycle_done(self, factions: list[int]) -> bool:
+        """Every faction has had its turn of the game turn under way."""
+        return bool(factions) and min(self.turns.get(f, 0) for f in factions) > self.cycles
+
+
+def _time(iso: str) -> datetime:
+    t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
+
+
+def _iso(t: datetime) -> str:
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def arrival(s: StoredSubmission) -> tuple[str, int]:
+    return (s.submission.received_at or s.imported_at or "", s.seq)
+
+
+def plan(rs: Ruleset, state: State, scen: Scenario, pending: list[StoredSubmission],
+         hist: History, now: str, early: bool = False
+         ) -> tuple[list[tuple[StoredSubmission, int]], list[Waiting]]:
+    """(submission, faction's turn) to run in order, and the submissions left waiting."""
+    days = float(rs.turn_interval_days(scen) or 0)
+    by_faction: dict[int, list[tuple[int | None, StoredSubmission]]] = {}
+    for s in sorted(pending, key=arrival):
+        declared = s.submission.meta.get("turn")
+        by_faction.setdefault(s.faction, []).append((int(declared) if declared is not None else None, s))
+    runs: list[tuple[StoredSubmission, int]] = []
+    waiting: list[Waiting] = []
+    for f, subs in by_faction.items():
+        taken = hist.turns.get(f, 0)
+        nxt, undeclared = taken + 1, taken + 1
+        numbered: list[tuple[int, StoredSubmission]] = []
+        for t, s in subs:  # undeclared sheets take the next turns no sheet names
+            if t is None:
+                named = {x for x, _ in subs if x is not None}
+                while undeclared in named:
+                    undeclared += 1
+                t, undeclared = undeclared, undeclared + 1
+            numbered.append((t, s))
+        prev = _time(hist.last_at[f]) if f in hist.last_at else None
+        blocked = False
+        for t, s in sorted(numbered, key=lambda x: (x[0], arrival(x[1]))):
+            if t < nxt:
+                waiting.append(Waiting(s, t, f"faction {f} has had its turn {t} already"))
+                continue
+            if t > nxt:
+                waiting.append(Waiting(s, t, f"waits for faction {f}'s turn {nxt}, which has no orders"))
+                continue
+            nxt += 1
+            if blocked:
+                waiting.append(Waiting(s, t, f"waits for faction {f}'s turn {t - 1}"))
+                continue
+            # a second turn in this run counts from now: it comes the interval later
+            ready = prev + timedelta(days=days) if prev is not None and days and not early else None
+            if ready is not None and _time(now) < ready:
+                waiting.append(Waiting(s, t, f"less than {days:g} days after faction {f}'s previous "
+                                 f"turn; may run from {_iso(ready)} (or early: realmsmith run "
+                                 "--early)", _iso(ready)))
+                blocked = True
+                continue
+            runs.append((s, t))
+            prev = _time(now)
+
+    def order(r: tuple[StoredSubmission, int]) -> tuple[Any, ...]:
+        key = rs.sequence_key(state, r[0].faction, scen)
+        return (r[1], key is None, key if key is not None else 0, arrival(r[0]))
+
+    return sorted(runs, key=order), waiting
+
+
+def now_utc() -> str:
+    return _iso(datetime.now(UTC))
+
+
+def carry_forward(store: Any, c: Any, waiting: list[Waiting], cur: int) -> None:
+    """Waiting turns wait for the step after `cur`; each keeps the turn it was counted as, so
+    two waiting turns of one faction never replace each other."""
+    for h in waiting:
+        pin_turn(store, c, h.submission, h.turn, max(cur + 1, h.submission.step or 0))
+
+
+def pin_turn(store: Any, c: Any, s: StoredSubmission, turn: int, step: int | None = None) -> None:
+    """Keep the faction's turn a submission counts as in its meta (and move its step)."""
+    meta = {k: v for k, v in s.submission.meta.items() if k != "submission_id"}
+    meta.setdefault("turn", turn)
+    s.submission.meta["turn"] = meta["turn"]
+    store.set_submission(c, s.id, meta=to_json(meta), **({"step": step} if step is not None else {}))
+
+
+def declare_turn(rs: Ruleset, sub: Submission, parse: Callable[[Submission], OrderSheet]) -> None:
+    """The faction's turn the sheet names (Ruleset.orders_turn) into meta "turn"."""
+    if type(rs).orders_turn is Ruleset.orders_turn:
+        return
+    try:
+        turn = rs.orders_turn(parse(sub))
+    except Exception:  # the reader's findings say what is wrong with the sheet
+        turn = None
+    if turn is not None:
+        sub.meta["turn"] = int(turn)
