@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.intake import decode, read_path, read_text
@@ -33,6 +33,8 @@ def test_decode_never_raises_and_gives_clean_text(data):
 
 @FAST
 @given(st.text(max_size=200))
+@example("\ufeff")
+@example("\ufeffOrders\r\n")
 def test_utf8_text_comes_back_unchanged_but_for_line_ends(text):
     if "\x00" in text or not text.strip():
         return
@@ -40,7 +42,9 @@ def test_utf8_text_comes_back_unchanged_but_for_line_ends(text):
     if dec.refused:  # a text full of control characters is refused as binary
         return
     expected = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").rstrip("\x1a")
-    assert dec.text == expected and dec.encoding == "utf-8"
+    # a text that starts with U+FEFF is, once encoded, UTF-8 with a byte-order mark
+    assert dec.text == expected
+    assert dec.encoding == ("utf-8-sig" if text.startswith("\ufeff") else "utf-8")
 
 
 @FAST
