@@ -201,6 +201,12 @@ class Ruleset(ABC):
         """Faction and step from the text's header, subject, file name or sender."""
         return Match()
 
+    def current_password(self, state: State, faction: int, scenario: Scenario) -> str | None:
+        """The password a faction's orders must give now, if the game changes it (Atlantis:
+        PASSWORD orders); "" = none, any header counts. None (the default): the scenario's.
+        The intake compares `Match.password` with this, judged by the latest state."""
+        return None
+
     def is_finished(self, state: State, scenario: Scenario) -> bool:
         return False
 

@@ -515,7 +515,7 @@ class GameService(Importer, StepRunner):
                 if faction is not None:
                     sub.faction, sub.step, sub.meta["match"] = faction, cur + 1, "ok"
                 elif sub.faction is None:
-                    _match(sub, self.ruleset, scen, cur + 1)
+                    _match(sub, self.ruleset, scen, cur + 1, state)
                 out.append((sub, self._diagnose(sub, scen, state, cur)))
         return out
 
@@ -635,12 +635,39 @@ class GameService(Importer, StepRunner):
         if not waiting:  # the usual case after a run: loading the state would be wasted
             return
         scen, state = self.scenario, self._state(c, cur)
+        self._rematch_passwords(c, waiting, scen, state, cur)
         if self._recheck_posts(c, scen, state):
             return
         for s in waiting:
             sub = s.submission
             sub.meta.pop("submission_id", None)
             self.store.replace_diagnostics(c, s.id, self._diagnose(sub, scen, state, cur), sub.step)
+
+    def _rematch_passwords(self, c: Any, waiting: list[StoredSubmission], scen: Scenario,
+                           state: State, cur: int) -> None:
+        """Match the waiting submissions again where the ruleset's passwords change with the
+        state (Ruleset.current_password): after a rollback or a run the password that counts
+        may be another, so a set refused for a wrong password may now be right, or the
+        reverse. The GM's own decisions (given, assigned, accepted, rejected) stay."""
+        if type(self.ruleset).current_password is Ruleset.current_password:
+            return
+        for s in waiting:
+            sub = s.submission
+            if sub.meta.get("dismissed") or sub.meta.get("match") not in ("ok", "bad_password") \
+                    or sub.matched_by in ("given by the GM", "assigned by the GM") \
+                    or verify.state_of(sub.meta) in (verify.ACCEPTED, verify.REJECTED):
+                continue
+            before = (sub.faction, sub.step, sub.meta.get("match"), sub.meta.get(verify.KEY))
+            sub.faction = sub.step = None  # the turn it was stored for stays its turn
+            _match(sub, self.ruleset, scen, before[1] if before[1] is not None else cur + 1, state)
+            if (sub.faction, sub.step, sub.meta.get("match"), sub.meta.get(verify.KEY)) == before:
+                continue
+            meta = {k: v for k, v in sub.meta.items() if k != "submission_id"}
+            self.store.set_submission(c, s.id, faction=sub.faction, step=sub.step,
+                                      matched_by=sub.matched_by, superseded=False, meta=_json(meta))
+            for f, stp in {before[:2], (sub.faction, sub.step)}:
+                if f is not None and stp is not None:
+                    self.store.resolve_supersession(c, f, stp)
 
     def _recheck_posts(self, c: Any, scen: Scenario, state: State) -> dict[int, list[Diagnostic]] | None:
         """Real time: the waiting posts checked as one batch, as the next run applies them,

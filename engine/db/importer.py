@@ -173,7 +173,7 @@ class Importer:
                 return ImportResult(sub, sid, DUPLICATE, note=f"{what} already imported"
                                     + (f" (submission {sid})" if sid is not None else "") + "; skipped")
         if sub.faction is None or sub.step is None:
-            _match(sub, self.ruleset, scen, cur + 1)
+            _match(sub, self.ruleset, scen, cur + 1, state)
         if realtime:
             sub.step = None  # posts are applied by time, not by turn number
         elif self.ruleset.turn_model == TurnModel.SEQUENTIAL and sub.faction is not None:

@@ -47,13 +47,14 @@ def source_identity(sub: Submission, post_id: str | None = None) -> str | None:
     return None
 
 
-def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int) -> None:
+def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int, state: Any = None) -> None:
+    """Match a submission; `state` (the latest) gives factions' current passwords."""
     try:
         from engine.intake import match_submission
     except Exception:  # intake not importable: the ruleset's identify plus sender address
         match_submission = None
     if match_submission is not None:
-        match_submission(sub, rs, scen, pending)
+        match_submission(sub, rs, scen, pending, state)
         return
     try:
         m = rs.identify(sub, scen)

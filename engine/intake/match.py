@@ -18,7 +18,8 @@ from pathlib import PurePath
 from engine.intake import verify
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Match, Ruleset, Submission
-from engine.scenario import Scenario
+from engine.scenario import Faction, Scenario
+from engine.state import State
 
 OK = "ok"                      # faction and step known, step is the current one
 UNMATCHED = "unmatched"        # no faction found
@@ -100,9 +101,24 @@ def _game_code(scenario: Scenario) -> str:
     return ""
 
 
+def current_password(ruleset: Ruleset, state: State | None, f: Faction,
+                     scenario: Scenario) -> str:
+    """The password a faction's orders must give: the ruleset's current one by the latest
+    state (Ruleset.current_password: Atlantis PASSWORD orders), else the scenario's."""
+    if state is not None:
+        try:
+            pw = ruleset.current_password(state, f.number, scenario)
+        except Exception:  # a ruleset bug must not lose orders: the scenario's password then
+            pw = None
+        if pw is not None:
+            return pw
+    return f.password or ""
+
+
 def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
-                     current_step: int) -> Submission:
-    """Fill sub.faction, sub.step, sub.matched_by and sub.meta['match']; returns `sub`."""
+                     current_step: int, state: State | None = None) -> Submission:
+    """Fill sub.faction, sub.step, sub.matched_by and sub.meta['match']; returns `sub`.
+    `state`: the latest state, for the faction's current password (else the scenario's)."""
     why: list[str] = []
     try:
         m = ruleset.identify(sub, scenario) or Match()
@@ -164,7 +180,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         return _done(sub, None, step, UNMATCHED, why)
 
     status = OK
-    password_ok = False
+    password_ok, pw = False, None
     f = scenario.faction(faction)
     if f is None:
         why.append(f"faction {faction} is not in this game")
@@ -175,10 +191,11 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
             why.append(f"note: sender {sender} is not faction {faction}'s address"
                        + (f" but faction {others[0]}'s" if others else ""))
         _warn_other_players_address(sub, faction, sender, by_mail)
-        if m.password is not None and f.password and m.password != f.password:
+        pw = current_password(ruleset, state, f, scenario)
+        if m.password is not None and pw and m.password != pw:
             why.append(f"wrong password for faction {faction}")
             status = BAD_PASSWORD
-        password_ok = bool(f.password) and m.password == f.password
+        password_ok = bool(pw) and m.password == pw
     game = _game_code(scenario)
     if m.game and game and m.game.strip().lower() != game.strip().lower():
         why.append(f"orders for game {m.game} but this game is {game}")
@@ -191,7 +208,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         why.append(f"orders for turn {step} but the game is at turn {current_step}")
     _done(sub, faction, step, status, why)
     if status not in (UNKNOWN_FACTION, BAD_PASSWORD, WRONG_GAME):
-        verify.apply(sub, scenario, password_ok)
+        verify.apply(sub, scenario, password_ok, pw)
     return sub
 
 

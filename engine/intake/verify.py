@@ -21,6 +21,7 @@ password has nothing to check against: its orders are taken from anyone ("open")
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from email.utils import parseaddr
 
@@ -88,13 +89,17 @@ def judge(sub: Submission, f: Faction, password_ok: bool = False) -> tuple[str, 
                   f"{f.number}'s registered {' or '.join(what)}")
 
 
-def apply(sub: Submission, scenario: Scenario, password_ok: bool = False) -> None:
-    """Write the verification state on a matched submission (unmatched ones get none)."""
+def apply(sub: Submission, scenario: Scenario, password_ok: bool = False,
+          password: str | None = None) -> None:
+    """Write the verification state on a matched submission (unmatched ones get none).
+    `password`: the faction's current one where the game changes it (engine.intake.match)."""
     f = scenario.faction(sub.faction) if sub.faction is not None else None
     if f is None:
         sub.meta.pop(KEY, None)
         sub.meta.pop(NOTE, None)
         return
+    if password is not None and password != (f.password or ""):
+        f = dataclasses.replace(f, password=password)
     sub.meta[KEY], sub.meta[NOTE] = judge(sub, f, password_ok)
 
 

@@ -123,6 +123,14 @@ class AtlantisConquest(Ruleset):
 
         return identify(submission, scenario)
 
+    def current_password(self, state: State, faction: int, scenario: Scenario) -> str | None:
+        """The faction's password as its PASSWORD orders left it (instant.py), not the
+        scenario's first one; None for a faction not in the state (the scenario's then)."""
+        for f in state["factions"]:
+            if f.number == faction:
+                return f.password or ""
+        return None
+
     # ---- reports -----------------------------------------------------------------------
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
