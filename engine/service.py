@@ -51,6 +51,7 @@ from engine.db.results import (
 from engine.db.runner import RunCancelled, RunFailed, StepRunner, TurnMoved
 from engine.events import EventLog
 from engine.intake import verify
+from engine.intake.match import current_password
 from engine.map import GameMap
 from engine.orders import Diagnostic, OrderSheet, Severity
 from engine.ruleset import Ruleset, Submission, TurnModel
@@ -534,6 +535,10 @@ class GameService(Importer, StepRunner):
             steps = self.store.steps(c) if self.ruleset.turn_model == TurnModel.SEQUENTIAL else None
             # the tables is_finished asks for, not the whole state
             state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
+            # open or not by the current passwords (Atlantis: PASSWORD orders), read here
+            # while the lazy state can still read its tables
+            passwords = {f.number: current_password(self.ruleset, state, f, scen)
+                         for f in scen.factions}
             try:
                 finished = bool(self.ruleset.is_finished(state, scen))
             except Exception:
@@ -547,7 +552,8 @@ class GameService(Importer, StepRunner):
         active = self._active(all_subs, scen)
         for f in scen.factions:
             mine = [s for s in active if s.faction == f.number and (realtime or s.step == cur + 1)]
-            fs = FactionStatus(f.number, f.name, open=verify.is_open(f))
+            fs = FactionStatus(f.number, f.name, open=verify.is_open(
+                dataclasses.replace(f, password=passwords[f.number])))
             fs.held = sum(1 for x in all_subs if x.faction == f.number and x.applied_step is None
                           and not x.dismissed
                           and verify.state_of(x.submission.meta) == verify.HELD)

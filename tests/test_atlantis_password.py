@@ -16,8 +16,9 @@ RS = registry.get("atlantis")
 
 @pytest.fixture
 def svc(tmp_path):
-    factions = [Faction(n, f"Faction {n}", f"p{n}@example.org", "secret" if n == 1 else "")
-                for n in (1, 2, 3, 4)]
+    # faction 2: no address, no password (open until it orders a PASSWORD)
+    factions = [Faction(n, f"Faction {n}", f"p{n}@example.org" if n != 2 else "",
+                        "secret" if n == 1 else "") for n in (1, 2, 3, 4)]
     scen = Scenario("atlantis", "Password test", conquest_map(4, seed=9), RS.default_catalogs(),
                     RS.default_options(), factions, 9)
     with GameService.create(tmp_path / "atl.db", scen) as s:
@@ -83,3 +84,15 @@ def test_rollback_brings_the_old_password_back_and_rematches_the_waiting_sets(sv
     assert _by_name(svc, "new-pw").submission.meta["match"] == "ok"
     assert _by_name(svc, "old-pw").submission.meta["match"] == "bad_password"
     assert [(s.source_name, s.step) for s in svc.status().rejected] == [("old-pw", 2)]
+
+
+def test_an_open_faction_that_sets_a_password_is_no_longer_open(svc):
+    assert [f.faction for f in svc.status().factions if f.open] == [2]
+    svc.import_text('#atlantis 2\nunit 2\nPASSWORD "mine"\nWORK\n#end\n', "email", "set",
+                    sender="someone@example.org")
+    svc.run()
+    assert not [f.faction for f in svc.status().factions if f.open]
+    guess = svc.import_text('#atlantis 2 "guess"\nunit 2\nWORK\n#end\n', "email", "g2").submission
+    mine = svc.import_text('#atlantis 2 "mine"\nunit 2\nWORK\n#end\n', "email", "m2").submission
+    assert (guess.meta["match"], mine.meta["match"], mine.meta["verify"]) == (
+        "bad_password", "ok", "verified")

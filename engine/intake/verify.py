@@ -7,7 +7,8 @@ faction is known by:
 - its registered e-mail address (the faction's `email` in the scenario), read from the
   mail that reached the GM -- for a message forwarded as an attachment that is the outer
   mail's sender, not the From line inside, which the forwarder wrote;
-- its password, where the ruleset reads one (`Match.password`, checked by the matcher);
+- its password, where the ruleset reads one (`Match.password`, checked by the matcher
+  against the faction's current one, `Ruleset.current_password`);
 - its forum account, for forum posts (the faction's `forum` attribute, else its name);
 - the GM: files and pasted text are handed in by the GM, and `--faction`, reassign and
   accept are the GM's decisions.
