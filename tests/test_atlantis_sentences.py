@@ -47,6 +47,8 @@ def test_every_atlantis_event_kind_has_a_sentence():
     (ev.Produced(1, 6, 622, "grain", 10),
      "Merlin's Workers (6): Produces 10 grain in plain (22,40) in Iskar."),
     (ev.Taught(1, 1, 5, "combat"), "Merlin (1): Teaches combat to Merlin's Guards (5)."),
+    (ev.Built(1, 6, 3, "tower", 5, False), "Merlin's Workers (6): Performs construction on tower [3]."),
+    (ev.Built(1, 6, 3, "tower", 5, True), "Merlin's Workers (6): Completes construction of tower [3]."),
     (ev.FactionChanged(1, 1, "PASSWORD", "secret"), "Merlin (1): Password changed."),
     (ev.Starved(1, 6, 622, 3, 1),
      "Merlin's Workers (6): 3 men go hungry; 1 man starves to death."),

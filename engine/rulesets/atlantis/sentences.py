@@ -130,8 +130,9 @@ _DEEDS: dict[type, Callable] = {
     ev.Produced: lambda e, n: f"Produces {n.things(e.item, e.amount)} in {n.place(e.cell)}.",
     ev.Studied: lambda e, n: f"Studies {e.skill}.",
     ev.Taught: lambda e, n: f"Teaches {e.skill} to {n.unit(e.student)}.",
-    ev.Built: lambda e, n: (f"Performs construction on {e.object} [{e.structure}]"
-                            + ("; it is finished." if e.finished else ".")),
+    ev.Built: lambda e, n: (f"Completes construction of {e.object} [{e.structure}]."
+                            if e.finished else
+                            f"Performs construction on {e.object} [{e.structure}]."),
     ev.FactionGone: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) leaves the game"
                                   f" ({e.reason})."),
     ev.OrderFailed: lambda e, n: refusal(e),
