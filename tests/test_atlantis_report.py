@@ -261,9 +261,10 @@ class _TestDeed(Event):
         return frozenset({self.faction})
 
 
-def test_events_are_told_generically_until_the_turn_defines_them(tmp_path):
-    """No Atlantis event kinds exist yet: a battle-kind event goes to `Battles during
-    turn:`, any other to `Events during turn:`, as `Name (N): ` and its text or fields;
+def test_events_without_a_sentence_are_told_generically(tmp_path):
+    """An event kind sentences.py does not know (battles are not built yet): a battle-kind
+    event goes to `Battles during turn:`, any other to `Events during turn:`, as
+    `Name (N): ` and its text or fields;
     an event visible to another faction only is not told."""
     scen = scenario(tmp_path)
     s = RS.initial_state(scen)

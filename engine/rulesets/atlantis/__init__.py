@@ -139,6 +139,11 @@ class AtlantisConquest(Ruleset):
 
         return build(state, events, faction, scenario, diagnostics)
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        from engine.rulesets.atlantis.report import chronicle
+
+        return chronicle(state, events, scenario)
+
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
         from engine.rulesets.atlantis.report_html import render_html
         from engine.rulesets.atlantis.report_text import render_text

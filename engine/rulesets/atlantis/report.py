@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from engine.chronicle import Chronicle, cells_of, told
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet, Severity
 from engine.rulesets.atlantis import rules, sight
 from engine.rulesets.atlantis.catalog import level_of
+from engine.rulesets.atlantis.events import OrderFailed, OrderNotBuilt
 from engine.rulesets.atlantis.lore import (
     ShowItem,
     ShowObject,
@@ -29,6 +31,7 @@ from engine.rulesets.atlantis.lore import (
     object_report,
     skill_report,
 )
+from engine.rulesets.atlantis.sentences import Names, deed, refusal, sentence
 from engine.rulesets.atlantis.state import ATTITUDES
 from engine.rulesets.atlantis.world import DIRECTION_NAMES
 from engine.scenario import Scenario
@@ -94,6 +97,17 @@ class _Index:
     def faction_name(self, number: int) -> str:
         f = self.factions.get(number)
         return f.name if f is not None and f.name else f"Faction {number}"
+
+    def sentence_names(self, layout: str = "server") -> Names:
+        """What sentences.py needs to name units, factions, places and items."""
+
+        def place(cell: int) -> str:
+            t = self.title(cell)
+            if layout == "book":
+                return f"{t['terrain']} in {t['area']} ({t['x']},{t['y']})"
+            return f"{t['terrain']} ({t['x']},{t['y']}) in {t['area']}"
+        return Names(self.names, self.faction_name, place,
+                     {k: r["plural"] for k, r in self.items.items()})
 
     def title(self, cell: int) -> dict[str, Any]:
         """Terrain, Atlantis coordinates and area of a region (world.area_name's answer,
@@ -243,17 +257,20 @@ def _errors(diagnostics: list[Diagnostic], sheet: OrderSheet | None, ix: _Index,
     return out
 
 
-def _event_entry(rec, names: dict[int, str]) -> dict[str, Any]:
-    """A typed event as a report line. The Atlantis turn's event kinds do not exist yet:
-    any event is told generically, `Name (N): ` when it names a unit, then its own `text`
-    field if it has one, else its fields."""
+def _event_entry(rec, names: Names) -> dict[str, Any]:
+    """A typed event as a report line: its unit (`Name (N): `) and its sentence
+    (sentences.py); a refused order as an error entry (`VERB: reason`)."""
     ev = rec.event
     unit = getattr(ev, "unit", None)
-    text = getattr(ev, "text", None)
-    if not isinstance(text, str):
-        text = ev.describe()
-    return {"kind": ev.kind, "unit": unit if isinstance(unit, int) else None,
-            "unit_name": names.get(unit) if isinstance(unit, int) else None, "text": text}
+    unit = unit if isinstance(unit, int) and unit else None
+    entry = {"kind": ev.kind, "unit": unit,
+             "unit_name": names.units.get(unit, "Unit") if unit else None}
+    if isinstance(ev, (OrderFailed, OrderNotBuilt)):
+        entry.update(verb=ev.order.upper(), message=ev.reason, line=ev.line,
+                     text=refusal(ev))
+    else:
+        entry["text"] = deed(ev, names)
+    return entry
 
 
 def build(state: State, events: EventLog, faction: int | None, scenario: Scenario,
@@ -266,7 +283,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     mname, year = date(month)
     f = ix.factions.get(faction) if faction is not None else None
     layout = scenario.options.values.get("report_layout", "server")
-    names = ix.names
+    names = ix.sentence_names(layout)
     recs = events.for_faction(faction) if events is not None else []
     battles, happened, errors_ev, shows = [], [], [], []
     for rec in recs:
@@ -275,7 +292,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
             continue
         entry = _event_entry(rec, names)
         kind = rec.event.kind
-        (battles if "battle" in kind else errors_ev if "error" in kind else happened).append(entry)
+        (battles if "battle" in kind else errors_ev if "verb" in entry else happened).append(entry)
     own_units = ix.by_faction.get(faction, []) if faction is not None else ix.units
     cells = sorted({u.cell for u in own_units})
     r: dict[str, Any] = {
@@ -379,3 +396,23 @@ def _cached_index(state: State, scenario: Scenario) -> _Index:
 def index(state: State, scenario: Scenario) -> _Index:
     """Index a state once to build many factions' reports from it (a turn's reports)."""
     return _Index(state, scenario)
+
+
+def chronicle(state: State, events: EventLog, scenario: Scenario) -> Chronicle:
+    """The turn's events as the reports tell them (engine.chronicle), for the GM console's
+    and the viewer's lists: each event's sentence (sentences.py), its factions and the
+    region it names, written as the report writes it."""
+    ix = _cached_index(state, scenario)
+    layout = scenario.options.values.get("report_layout", "server")
+    names = ix.sentence_names(layout if layout in LAYOUTS else "server")
+    where = {u.number: u.cell for u in ix.units}   # for events naming only a unit
+    out = Chronicle()
+    for r in events.records:
+        e = r.event
+        cells = cells_of(e)
+        if not cells and isinstance(getattr(e, "unit", None), int):
+            cells = (where[e.unit],) if e.unit in where else ()
+        text = sentence(e, names) if e.kind.startswith("atlantis.") else e.describe()
+        out.told.append(told(r, text, cells=cells,
+                             place=names.place(cells[0]) if cells else ""))
+    return out
