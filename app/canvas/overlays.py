@@ -240,6 +240,7 @@ class CoordsLayer(MapLayer):
     def __init__(self, gmap: GameMap, z: float):
         super().__init__(gmap, z)
         self.notation: str | None = None
+        self.skip = np.zeros(0, dtype=np.int64)  # cells never labelled (under the fog of war)
 
     def cells_to_label(self, ppc: float, left: float, top: float, right: float,
                        bottom: float) -> np.ndarray:
@@ -248,6 +249,8 @@ class CoordsLayer(MapLayer):
             return np.zeros(0, dtype=np.int64)
         grid = self.gmap.grid
         cells = np.asarray(geo.cells_in_rect(grid, left, top, right, bottom), dtype=np.int64)
+        if len(self.skip):
+            cells = cells[~np.isin(cells, self.skip)]
         width = geo.grid_size(grid)[0]
         # a view of small cells would show thousands: every other cell (every fourth) then
         stride = 1 if ppc >= self.FULL_PX else 2

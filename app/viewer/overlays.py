@@ -21,6 +21,7 @@ class FogLayer(MapLayer):
     def __init__(self, gmap: GameMap, z: float = 8.0):
         super().__init__(gmap, z)
         self.dark = QPainterPath()
+        self.dark_cells = np.zeros(0, dtype=np.int64)
         self.grey = QPainterPath()
         self.stale: dict[int, int] = {}
 
@@ -32,6 +33,9 @@ class FogLayer(MapLayer):
             return polygons_path(geo.polygons(self.gmap.grid, np.asarray(sorted(cells), dtype=np.int64)))
 
         self.dark, self.grey, self.stale = path(unseen), path(sorted(stale)), dict(stale)
+        # the grid cells under the dark fog: other layers (coordinates) leave them blank
+        self.dark_cells = np.asarray(sorted({g for c in unseen for g in grid_cells(self.gmap, c)}),
+                                     dtype=np.int64)
         self.update()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:

@@ -309,6 +309,8 @@ class ViewerWorkspace(QMainWindow):
         if self.scene is None or self.gmap is not gmap:
             self._new_scene(gmap)
         self.fog.set_cells(self.model.unseen(), self.model.stale())
+        self.scene.coords.skip = self.fog.dark_cells
+        self.scene.coords.update()
         units = self.model.units()
         regions = self.model.regions()
         self.political.own = tv.faction

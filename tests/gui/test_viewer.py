@@ -304,3 +304,25 @@ def test_the_viewer_window_title_names_the_turn_as_players_do(qtbot):
     assert win.workspace.open_paths([sample_bundle()])
     assert ", Turn 4 — Realmsmith Viewer" in win.windowTitle()
     assert win.workspace.turn_box.currentText() == "Turn 4"
+
+
+def test_coordinates_leave_the_fog_of_war_blank(qtbot, tmp_path):
+    """An Atlantis faction sees only its own region: the coordinate labels must not be
+    drawn over the dark fog (they read as noise there), only over what the faction sees."""
+    import numpy as np
+
+    from app.cli import main
+    from app.main_window import MainWindow
+
+    assert main(["demo", "--ruleset", "atlantis", "--dir", str(tmp_path), "--turns", "1"]) == 0
+    win = MainWindow(interactive=False)
+    qtbot.addWidget(win)
+    assert win.open_path(tmp_path / "atlantis-demo.db")
+    win.tabs.setCurrentWidget(win.viewer)
+    ws = win.viewer
+    assert ws.turn is not None
+    dark = ws.fog.dark_cells
+    assert len(dark) > 0
+    r = ws.scene.itemsBoundingRect()
+    labelled = ws.scene.coords.cells_to_label(40.0, r.left(), r.top(), r.right(), r.bottom())
+    assert len(labelled) > 0 and not np.isin(labelled, dark).any()
