@@ -272,3 +272,20 @@ class FactionGone(Event):
     kind = "atlantis.faction_gone"
     faction: int
     reason: str
+
+
+@dataclass(frozen=True)
+class Battle(_Own, Event):
+    """A battle (or an assassination) as one faction was told it: the battle's lines in the
+    server's layout, already cut to what that faction may see (combat/report.py). One
+    event per faction that hears of the battle; `winner` is "attackers", "defenders" or ""
+    (a draw)."""
+
+    kind = "atlantis.battle"
+    faction: int        # who reads it
+    cell: int
+    what: str           # "battle" | "assassination"
+    attacker: int       # the unit named first ("X attacks Y")
+    target: int
+    winner: str
+    lines: tuple[str, ...]
