@@ -1,0 +1,83 @@
+"""What the dead leave behind (Victory!): a unit's items shared out over its men, what its
+dead carried, and the spoils the winners find.
+
+Reading (docs/atlantis.md): a unit's items are spread over its men as evenly as whole
+items allow, the men listed first taking the odd ones, so with 5 swords and 10 men the
+first five hold one each; a dead man's share is what his unit loses. The losers' dead
+leave theirs on the field, where each single item (each silver piece too) is found with
+the book's 50% chance and picked up by one surviving man of the winning side chosen at
+random, so units gather spoils in proportion to their survivors. Winners (and both sides
+of a draw) carry off their own dead men's things: a unit with survivors keeps them; a
+unit wiped out loses them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.dice import Dice
+
+
+def share(count: int, men: int, man: int) -> int:
+    """How many of a unit's `count` items man number `man` (0 = first) holds."""
+    if men <= 0:
+        return 0
+    return count // men + (1 if man < count % men else 0)
+
+
+def holding(items: Mapping[str, int], men: int, man: int) -> dict[str, int]:
+    """Man `man`'s share of every item of his unit."""
+    out = {}
+    for item, count in items.items():
+        n = share(count, men, man)
+        if n > 0:
+            out[item] = n
+    return out
+
+
+def carried_by(items: Mapping[str, int], men: int, dead: Iterable[int]) -> dict[str, int]:
+    """What the men numbered in `dead` held between them."""
+    dead = list(dead)
+    out: dict[str, int] = {}
+    for item, count in items.items():
+        n = sum(share(count, men, m) for m in dead)
+        if n > 0:
+            out[item] = n
+    return out
+
+
+def found(left: Sequence[tuple[int, Mapping[str, int]]], dice: Dice,
+          percent: int = 50) -> dict[str, int]:
+    """Of what the losers' dead left ((unit, items) in battle order), what the winners
+    find: each single item with a `percent` chance."""
+    out: dict[str, int] = {}
+    for _unit, items in left:
+        for item in sorted(items):
+            n = sum(1 for _ in range(items[item]) if dice.d(100, f"{item} found") <= percent)
+            if n:
+                out[item] = out.get(item, 0) + n
+    return out
+
+
+def hand_out(spoils: Mapping[str, int], survivors: Sequence[tuple[int, int]],
+             dice: Dice) -> dict[int, dict[str, int]]:
+    """Each found item to one surviving man chosen at random: `survivors` is (unit, men
+    alive) of the winning side in battle order; returns unit -> items picked up."""
+    units = [u for u, n in survivors if n > 0]
+    cumulative: list[int] = []
+    total = 0
+    for _u, n in survivors:
+        if n > 0:
+            total += n
+            cumulative.append(total)
+    out: dict[int, dict[str, int]] = {}
+    if total <= 0:
+        return out
+    for item in sorted(spoils):
+        for _ in range(spoils[item]):
+            man = dice.d(total, f"{item} picked up") - 1
+            unit = units[bisect_right(cumulative, man)]
+            got = out.setdefault(unit, {})
+            got[item] = got.get(item, 0) + 1
+    return out
