@@ -55,6 +55,12 @@ def test_every_event_kind_is_exercised_and_round_trips():
         for e in run_case(load_case(p)).events:
             seen.add(e.kind)
             assert Event.from_dict(e.to_dict()) == e
+    from atlantis_battle_harness import CASES as BATTLES
+    from atlantis_battle_harness import events as battle_events
+    for p in sorted(BATTLES.glob("*.toml")):   # the battle engine's own cases
+        for e in battle_events(p):
+            seen.add(e.kind)
+            assert Event.from_dict(e.to_dict()) == e
     assert sorted(kinds - seen) == []
 
 

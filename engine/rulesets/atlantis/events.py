@@ -285,7 +285,7 @@ class Battle(_Own, Event):
     faction: int        # who reads it
     cell: int
     what: str           # "battle" | "assassination"
-    attacker: int       # the unit named first ("X attacks Y")
-    target: int
+    attacking_unit: int  # the unit named first ("X attacks Y"; not a faction)
+    target_unit: int
     winner: str
     lines: tuple[str, ...]

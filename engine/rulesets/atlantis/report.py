@@ -22,7 +22,7 @@ from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet, Severity
 from engine.rulesets.atlantis import rules, sight
 from engine.rulesets.atlantis.catalog import level_of
-from engine.rulesets.atlantis.events import OrderFailed, OrderNotBuilt
+from engine.rulesets.atlantis.events import Battle, OrderFailed, OrderNotBuilt
 from engine.rulesets.atlantis.lore import (
     ShowItem,
     ShowObject,
@@ -270,6 +270,10 @@ def _event_entry(rec, names: Names) -> dict[str, Any]:
                      text=refusal(ev))
     else:
         entry["text"] = deed(ev, names)
+    if isinstance(ev, Battle):   # JSON readers get the battle's lines and outcome as data
+        entry.update(cell=ev.cell, what=ev.what, attacking_unit=ev.attacking_unit,
+                     target_unit=ev.target_unit,
+                     winner=ev.winner, lines=list(ev.lines))
     return entry
 
 

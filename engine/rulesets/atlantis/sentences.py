@@ -135,6 +135,7 @@ _DEEDS: dict[type, Callable] = {
                             f"Performs construction on {e.object} [{e.structure}]."),
     ev.FactionGone: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) leaves the game"
                                   f" ({e.reason})."),
+    ev.Battle: lambda e, n: "\n".join(e.lines),   # already in the server's layout
     ev.OrderFailed: lambda e, n: refusal(e),
     ev.OrderNotBuilt: lambda e, n: refusal(e),
 }

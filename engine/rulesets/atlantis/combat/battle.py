@@ -243,6 +243,11 @@ class _Army:
         return min(self.combatants, key=lambda c: (-int(c.levels.get("tactics", 0)), c.unit))
 
 
+def roll(dice: Dice, sides: int, why: str) -> int:
+    """A die of `sides` faces; a one-faced "die" is not rolled (scripted cases stay short)."""
+    return 1 if sides <= 1 else dice.d(sides, why)
+
+
 def _hits(dice: Dice, attack: int, defence: int) -> bool:
     """The skill contest: odds 2^(attack - defence) to 1 (rules.hit_chance), rolled
     exactly with one die: d(2^d + 1) <= 2^d, or for a weaker attacker d(2^-d + 1) == 1."""
@@ -327,7 +332,7 @@ class _Battle:
         if self.dice.d(2, "lethal opportunity") != 1:
             return
         targets = foe.targets()
-        t = targets[self.dice.d(len(targets), "target") - 1]
+        t = targets[roll(self.dice, len(targets), "target") - 1]
         if weapon == MELEE:
             defence = t.defence - (SPELL_MALUS if t.feared else 0)
         else:   # bows: the target's skills do not count
@@ -366,7 +371,7 @@ class _Battle:
         if n >= len(pool):
             return pool
         for i in range(n):   # a partial Fisher-Yates shuffle
-            j = i + self.dice.d(len(pool) - i, why) - 1
+            j = i + roll(self.dice, len(pool) - i, why) - 1
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:n]
 

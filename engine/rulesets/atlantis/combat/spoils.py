@@ -76,7 +76,7 @@ def hand_out(spoils: Mapping[str, int], survivors: Sequence[tuple[int, int]],
         return out
     for item in sorted(spoils):
         for _ in range(spoils[item]):
-            man = dice.d(total, f"{item} picked up") - 1
+            man = (dice.d(total, f"{item} picked up") if total > 1 else 1) - 1
             unit = units[bisect_right(cumulative, man)]
             got = out.setdefault(unit, {})
             got[item] = got.get(item, 0) + 1
