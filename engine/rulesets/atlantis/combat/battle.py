@@ -160,7 +160,7 @@ class _Soldier:
 
     def __init__(self, army: _Army, c: Combatant, man: int, riding_counts: bool,
                  armour: bool) -> None:
-        held = sl.holding(c.items, c.men, man)
+        held = sl.holding(c.items, c.men, man, c.levels)
         lv = c.levels
         self.army, self.unit, self.man = army, c.unit, man
         # the book: a longbow if he has one and the skill, else a crossbow likewise,
@@ -332,6 +332,8 @@ class _Battle:
         if self.dice.d(2, "lethal opportunity") != 1:
             return
         targets = foe.targets()
+        if not targets:
+            return
         t = targets[roll(self.dice, len(targets), "target") - 1]
         if weapon == MELEE:
             defence = t.defence - (SPELL_MALUS if t.feared else 0)
@@ -414,7 +416,7 @@ class _Battle:
                 r.losses[c.unit] = len(dead)
                 if not dead:
                     continue
-                carried = sl.carried_by(c.items, c.men, dead)
+                carried = sl.carried_by(c.items, c.men, dead, c.levels)
                 if losing:
                     r.lost_items[c.unit] = carried
                     left.append((c.unit, carried))
@@ -455,7 +457,8 @@ def duel(assassin: Combatant, victim: Combatant, *, terrain: str, dice: Dice,
     if assassin.men != 1:
         raise ValueError(f"unit {assassin.unit}: only a one-man unit may assassinate")
     one = replace(victim, men=min(1, victim.men),
-                  items=sl.holding(victim.items, victim.men, 0), protected=0, behind=False)
+                  items=sl.holding(victim.items, victim.men, 0, victim.levels),
+                  protected=0, behind=False)
     opts = replace(options, armour=False)
     return _Battle("assassination", [replace(assassin, protected=0, behind=False)], [one],
                    terrain, dice, spells, opts).run("assassin")

@@ -3,7 +3,8 @@ dead carried, and the spoils the winners find.
 
 Reading (docs/atlantis.md): a unit's items are spread over its men as evenly as whole
 items allow, the men listed first taking the odd ones, so with 5 swords and 10 men the
-first five hold one each; a dead man's share is what his unit loses. The losers' dead
+first five hold one each (chain armour goes on after plate, crossbows after longbows);
+a dead man's share is what his unit loses. The losers' dead
 leave theirs on the field, where each single item (each silver piece too) is found with
 the book's 50% chance and picked up by one surviving man of the winning side chosen at
 random, so units gather spoils in proportion to their survivors. Winners (and both sides
@@ -18,30 +19,49 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine.dice import Dice
 
+# Equipment of a kind is handed out so that no man holds two kinds while another holds
+# none: plate first, then chain on the next men; longbows first, then crossbows (when the
+# unit can shoot its longbows). Every other item starts at the first man.
+_AFTER = {"chain armor": ("plate armor", None), "crossbow": ("longbow", "longbow")}
 
-def share(count: int, men: int, man: int) -> int:
-    """How many of a unit's `count` items man number `man` (0 = first) holds."""
+
+def offsets(items: Mapping[str, int], levels: Mapping[str, int]) -> dict[str, int]:
+    """The man each item's sharing starts at (see `_AFTER`)."""
+    out = {}
+    for item, (before, skill) in _AFTER.items():
+        if skill is None or levels.get(skill, 0) >= 1:
+            out[item] = max(0, items.get(before, 0))
+    return out
+
+
+def share(count: int, men: int, man: int, offset: int = 0) -> int:
+    """How many of a unit's `count` items man number `man` (0 = first) holds, the sharing
+    starting at man `offset` and going round."""
     if men <= 0:
         return 0
-    return count // men + (1 if man < count % men else 0)
+    return count // men + (1 if (man - offset) % men < count % men else 0)
 
 
-def holding(items: Mapping[str, int], men: int, man: int) -> dict[str, int]:
-    """Man `man`'s share of every item of his unit."""
+def holding(items: Mapping[str, int], men: int, man: int,
+            levels: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Man `man`'s share of every item of his unit (`levels`: the unit's skill levels)."""
+    start = offsets(items, levels or {})
     out = {}
     for item, count in items.items():
-        n = share(count, men, man)
+        n = share(count, men, man, start.get(item, 0))
         if n > 0:
             out[item] = n
     return out
 
 
-def carried_by(items: Mapping[str, int], men: int, dead: Iterable[int]) -> dict[str, int]:
+def carried_by(items: Mapping[str, int], men: int, dead: Iterable[int],
+               levels: Mapping[str, int] | None = None) -> dict[str, int]:
     """What the men numbered in `dead` held between them."""
     dead = list(dead)
+    start = offsets(items, levels or {})
     out: dict[str, int] = {}
     for item, count in items.items():
-        n = sum(share(count, men, m) for m in dead)
+        n = sum(share(count, men, m, start.get(item, 0)) for m in dead)
         if n > 0:
             out[item] = n
     return out
