@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import Dice
+from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis.combat import ATTACKERS, DEFENDERS, BattleOptions, Combatant, fight
 from engine.rulesets.atlantis.combat import battle as bt
 
@@ -43,8 +44,7 @@ def _kill_rate(attacker: Combatant, target: Combatant, seed: int, terrain="fores
 
 
 def _p(attack: int, defence: int) -> Fraction:
-    odds = Fraction(2) ** (attack - defence)
-    return odds / (odds + 1)
+    return rules.hit_chance(attack, defence)   # the book's odds table as exact fractions
 
 
 HALF = Fraction(1, 2)
