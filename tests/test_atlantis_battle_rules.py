@@ -286,6 +286,11 @@ def test_spoils_go_to_survivors_in_proportion():
     assert 9000 < got[1]["silver"] < 11000     # a third: 10,000 +- 13 sigma (sigma ~82)
 
 
+def test_one_surviving_unit_picks_up_everything_without_dice():
+    assert sl.hand_out({"silver": 50, "sword": 2}, [(4, 30), (5, 0)], ScriptedDice([])) == \
+        {4: {"silver": 50, "sword": 2}}
+
+
 def test_winners_keep_their_dead_mens_things_a_wiped_unit_loses_them():
     strong = C(1, 1, men=20, levels={"combat": 5}, items={"sword": 20})
     r = fight([strong, C(3, 1, men=1, items={"sword": 1})], [C(2, 2, men=10, items={"sword": 10})],

@@ -115,3 +115,16 @@ def test_defenders_win_as_often_when_the_sides_swap():
     d = sum(fight([weak], [strong], terrain="forest", dice=Dice(s, "d")).winner == DEFENDERS
             for s in range(300))
     assert a > 290 and d > 290
+
+
+def test_a_large_pile_is_found_half_and_half():
+    """A pile over 8 items is rolled as fair coins 30 at a time: 600,000 silver pieces
+    give half found within 6 sigma; small piles keep one d100 an item."""
+    from engine.rulesets.atlantis.combat import spoils as sl
+
+    pile = 600_000
+    n = sl.found([(1, {"silver": pile})], Dice(3, "pile"))["silver"]
+    assert within_six_sigma(n, pile, 0.5)
+    dice = Dice(4, "pile")
+    sl.found([(1, {"silver": 40, "sword": 8})], dice)
+    assert [w for w, _ in dice.log] == ["silver found"] * 2 + ["sword found"] * 8
