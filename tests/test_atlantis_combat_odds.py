@@ -28,19 +28,26 @@ def within_six_sigma(hits: int, n: int, p: float) -> bool:
     return abs(hits / n - p) <= 6 * sigma
 
 
+SEEDS, BLOWS = 200, 100   # N = 20,000 blows: 100 in each of 200 battles, one seed each
+
+
 def _kill_rate(attacker: Combatant, target: Combatant, seed: int, terrain="forest") -> int:
-    """Kills in N attacks of `attacker`'s man on an army of N men like `target`."""
-    target = Combatant(target.unit, target.faction, N, levels=target.levels,
-                       items={k: v * N for k, v in target.items.items()},
-                       protected=N if target.protected else 0)
-    b = bt._Battle("battle", [attacker], [target], terrain, Dice(seed, "odds"), None,
-                   BattleOptions())
-    a, d = b.armies[ATTACKERS], b.armies[DEFENDERS]
-    a.round = 1   # crossbows fire
-    man = a.soldiers[0]
-    for _ in range(N):
-        b.attack(man, d)
-    return d.killed
+    """Kills in N blows of `attacker`'s man on armies of men like `target`: 200 battles
+    (one seed each) of 100 blows on 100 men."""
+    target = Combatant(target.unit, target.faction, BLOWS, levels=target.levels,
+                       items={k: v * BLOWS for k, v in target.items.items()},
+                       protected=BLOWS if target.protected else 0)
+    kills = 0
+    for n in range(SEEDS):
+        b = bt._Battle("battle", [attacker], [target], terrain, Dice(seed, "odds", n), None,
+                       BattleOptions())
+        a, d = b.armies[ATTACKERS], b.armies[DEFENDERS]
+        a.round = 1   # crossbows fire
+        man = a.soldiers[0]
+        for _ in range(BLOWS):
+            b.attack(man, d)
+        kills += d.killed
+    return kills
 
 
 def _p(attack: int, defence: int) -> Fraction:
