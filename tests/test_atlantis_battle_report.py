@@ -84,3 +84,16 @@ def test_battles_during_turn_in_text_html_and_json(tmp_path):
     (battle,) = data["battles"]
     assert battle["lines"] == lines and battle["winner"] in ("attackers", "defenders", "")
     assert battle["attacking_unit"] == 15 and battle["target_unit"] == 13
+
+
+def test_the_gm_reads_each_battle_once_with_every_faction(tmp_path):
+    events = battle_events(_battle(8), 622, (14, 3), where=WHERE)
+    assert [e.faction for e in events] == [0, 3, 14]
+    gm = "\n".join(events[0].lines)
+    assert "Vox Populi (13), The Silent (3)," in gm and "Crossbows (9), Red Dragon Clan (7)," in gm
+    scen = scenario(tmp_path)
+    log = EventLog()
+    for e in events:
+        log.emit(e)
+    text = RS.render(RS.report(RS.initial_state(scen), log, None, scen), "text")
+    assert text.count("attacks Vox Populi (13)") == 1

@@ -294,6 +294,8 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
         if isinstance(rec.event, (ShowSkill, ShowItem, ShowObject)):
             shows.append(rec.event)
             continue
+        if faction is None and isinstance(rec.event, Battle) and rec.event.faction != 0:
+            continue   # the GM reads a battle once, in its full copy (faction 0)
         entry = _event_entry(rec, names)
         kind = rec.event.kind
         (battles if "battle" in kind else errors_ev if "verb" in entry else happened).append(entry)

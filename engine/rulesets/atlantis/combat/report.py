@@ -56,8 +56,12 @@ def _title(c: Combatant | None, unit: int = 0) -> str:
     return f"{c.name or 'Unit'} ({c.unit})"
 
 
+GM = 0   # the game master's copy of a battle: every faction shown
+
+
 def _sees_faction(c: Combatant, viewer: int) -> bool:
-    return c.faction == viewer or c.identified_by is None or viewer in c.identified_by
+    return (viewer == GM or c.faction == viewer or c.identified_by is None
+            or viewer in c.identified_by)
 
 
 def unit_line(c: Combatant, viewer: int, items: Mapping[str, Mapping]) -> str:
@@ -95,7 +99,8 @@ def _told(n: Note, names: Mapping[int, Combatant]) -> str:
 
 def battle_lines(result: BattleResult, viewer: int, *, where: str,
                  items: Mapping[str, Mapping] | None = None) -> list[str]:
-    """The battle's lines for faction `viewer`: `where` is the region as reports name it
+    """The battle's lines for faction `viewer` (0: the GM, who sees it all): `where` is the
+    region as reports name it
     ("plain (1,1) in Turia"); `items` the items catalog by name (plurals and codes;
     default: the book's). Factions are shown only to those who identify them; a
     successful assassination tells the victim's side only that its man was killed."""
@@ -105,7 +110,7 @@ def battle_lines(result: BattleResult, viewer: int, *, where: str,
     target = _title(result.defenders[0]) if result.defenders else "nobody"
     if result.kind == "assassination":
         assassin = result.attackers[0].faction if result.attackers else 0
-        if result.winner == ATTACKERS and viewer != assassin:
+        if result.winner == ATTACKERS and viewer not in (assassin, GM):
             return [f"{target} is assassinated in {where}!", ""]
         out = [f"{first} attempts to assassinate {target} in {where}!", ""]
     else:
@@ -148,10 +153,11 @@ def _casualties(result: BattleResult, names: Mapping[int, Combatant],
 def battle_events(result: BattleResult, cell: int, viewers: Iterable[int], *, where: str,
                   items: Mapping[str, Mapping] | None = None) -> list[ev.Battle]:
     """One `atlantis.battle` event per faction in `viewers` (the muster decides who hears
-    of the battle: at least every faction with a unit in it), in faction order."""
+    of the battle: at least every faction with a unit in it), in faction order, after the
+    GM's copy (faction 0, everything shown; the GM's report prints only that one)."""
     first = result.attackers[0].unit if result.attackers else 0
     target = result.defenders[0].unit if result.defenders else 0
     winner = result.winner or ""
     return [ev.Battle(f, cell, result.kind, first, target, winner,
                       tuple(battle_lines(result, f, where=where, items=items)))
-            for f in sorted(set(viewers))]
+            for f in [GM, *sorted(set(viewers) - {GM})]]
