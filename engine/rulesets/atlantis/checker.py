@@ -125,6 +125,10 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                 say(order, f"too heavy to move: {have.goods} weight of goods, the men and "
                     f"horses carry {have.walk_capacity} (unless it gets horses or gives "
                     "goods away before moving)", Severity.WARNING)
+            elif scenario is not None:
+                problem = _route_problem(v, scenario, u, order.steps, have.points)
+                if problem:
+                    say(order, problem, Severity.WARNING)
         if isinstance(order, o.Sail) and who.number:
             say_sail = _sail_problem(v, v.units[who.number], order, ships)
             if say_sail:
@@ -136,6 +140,33 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
                 "Crossbow 1 with the bow)")
     return out
+
+
+def _route_problem(v: _View, scenario: Scenario, u, steps: tuple[str, ...], points: int) -> str:
+    """Where a route will stop, read on the map from where the unit stands now (a warning:
+    a ship may carry it elsewhere first, and GIVE or BUY may change its points)."""
+    grid, terrains = scenario.map.grid, scenario.catalogs["terrains"].by("name")
+    cell, spent = u.cell, 0
+    if u.cell not in v.regions and any(d in o.DIRECTIONS.values() for d in steps):
+        return "the unit is at sea: only its ship moves it (SAIL)"
+    for i, d in enumerate(steps, 1):
+        if d == "IN":
+            return f"step {i} (IN) will fail: no structure of this world has an inner passage"
+        if d not in o.DIRECTIONS.values():
+            continue  # a structure number or OUT: free, judged in the turn
+        nxt = grid.step(cell, d)
+        if nxt is None:
+            return f"step {i} ({d}) leaves the map: the unit will stop there"
+        r = v.regions.get(nxt)
+        cost = rules.entry_cost(terrains.get(r.terrain if r else scenario.map.terrain_at(nxt),
+                                             {"ocean": True, "move_cost": 0}))
+        if cost is None:
+            return f"step {i} ({d}) is ocean: the unit will stop before it (ships SAIL)"
+        if spent + cost > points:
+            return (f"step {i} ({d}) needs {cost} movement points, {max(points - spent, 0)} "
+                    f"left of {points}: the unit will stop before it")
+        cell, spent = nxt, spent + cost
+    return ""
 
 
 def _sail_problem(v: _View, u, order: o.Sail, ships: set[str]) -> str:

@@ -15,6 +15,7 @@ fights such guards instead (`Turn.advance_fight`).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from engine.ruleset import TurnContext
@@ -38,24 +39,48 @@ class Mover:
         return o.verb(self.order)
 
 
+class Where:
+    """Who is in which region while units move: every unit, and the units on guard, by
+    cell (so a step looks at its own region, not at the whole world). Entries may go stale
+    when a battle kills or moves units; readers check `cell` and `t.units`."""
+
+    def __init__(self, t: Turn) -> None:
+        self.units: dict[int, set[int]] = defaultdict(set)
+        self.guards: dict[int, list[int]] = defaultdict(list)
+        for u in t.in_report_order():
+            self.units[u.cell].add(u.number)
+            if u.guard and u.men > 0:
+                self.guards[u.cell].append(u.number)
+
+    def at(self, t: Turn, cell: int) -> list[st.Unit]:
+        return [t.units[n] for n in sorted(self.units.get(cell, ()))
+                if n in t.units and t.units[n].cell == cell]
+
+    def moved(self, u: st.Unit, frm: int) -> None:
+        self.units[frm].discard(u.number)
+        self.units[u.cell].add(u.number)
+
+
 def run(ctx: TurnContext) -> None:
     t = turn_of(ctx)
     aboard_sailed = sailing.run(t)
     movers = _movers(t, aboard_sailed)
+    where = Where(t)
     while movers:
-        moved_this_round: set[int] = set()
-        for cell in sorted({m.unit.cell for m in movers.values()}):
-            here = sorted((m for m in movers.values()
-                           if m.unit.cell == cell and m.unit.number not in moved_this_round),
+        by_cell: dict[int, list[Mover]] = defaultdict(list)
+        for m in movers.values():  # where each mover starts the round: one hex a round
+            by_cell[m.unit.cell].append(m)
+        for cell in sorted(by_cell):
+            here = sorted((m for m in by_cell[cell]
+                           if m.unit.cell == cell and m.unit.number in t.units),
                           key=lambda m: (m.unit.seq, m.unit.number))
             battles: list[tuple[Mover, int]] = []
             for m in here:
-                moved_this_round.add(m.unit.number)
-                to = _step(t, m)
+                to = _step(t, m, where)
                 if to is not None:
                     battles.append((m, to))
             for m, to in battles:  # all movement out of the region is done: the battles
-                _advance(t, m, cell, to)
+                _advance(t, m, cell, to, where)
         for n in [n for n, m in movers.items() if not m.steps or n not in t.units]:
             del movers[n]
 
@@ -126,7 +151,7 @@ def _structures(t: Turn, m: Mover) -> bool:
     return True
 
 
-def _step(t: Turn, m: Mover) -> int | None:
+def _step(t: Turn, m: Mover, where: Where) -> int | None:
     """The mover's turn in this round: structure steps, then one hex. Returns the region an
     ADVANCE must fight its way into (the unit waits at the border), else None."""
     u = m.unit
@@ -151,7 +176,7 @@ def _step(t: Turn, m: Mover) -> int | None:
         _stop(t, m, f"not enough movement points to enter {terrain_of(t, there)} to the "
               f"{DIRECTION_WORDS[d]} (needs {cost}, {max(have, 0)} left)")
         return None
-    guard = denying_guard(t, u, there)
+    guard = denying_guard(t, u, there, where)
     if guard is not None:
         if not isinstance(m.order, o.Advance):
             t.emit(ev.MoveStopped(u.faction, u.number, m.verb, m.order.line, here, there,
@@ -166,32 +191,34 @@ def _step(t: Turn, m: Mover) -> int | None:
             return None
         m.steps.insert(0, d)  # fought for after the region's movement (`_advance`)
         return there
-    _enter(t, m, there, cost)
+    _enter(t, m, there, cost, where)
     return None
 
 
-def _enter(t: Turn, m: Mover, there: int, cost: int) -> None:
+def _enter(t: Turn, m: Mover, there: int, cost: int, where: Where) -> None:
     """The mover takes the hex: out of any structure, last on the region's list, off guard
     (a guard keeps watch where it stands; the server's custom), then free structure steps."""
     u = m.unit
     here, mode = u.cell, "ride" if _load(t, u).can_ride else "walk"
     m.spent += cost
     u.cell, u.structure, u.seq, u.guard = there, 0, t.next_seq(there), False
+    where.moved(u, here)
     points = _load(t, u).points
     t.emit(ev.Moved(u.faction, u.number, m.verb, m.order.line, here, there, mode, cost,
                     max(points - m.spent, 0)))
     _structures(t, m)
 
 
-def _advance(t: Turn, m: Mover, here: int, there: int) -> None:
+def _advance(t: Turn, m: Mover, here: int, there: int, where: Where) -> None:
     """An ADVANCE at the border of a guarded region, once the region's movement is done."""
     u = m.unit
     if u.number not in t.units or u.cell != here:
         m.steps.clear()
         return
-    if denying_guard(t, u, there) is None:  # the guards fell or left in an earlier battle
+    cost = rules.entry_cost(t.terrain_rows[terrain_of(t, there)]) or 0
+    if denying_guard(t, u, there, where) is None:  # the guards fell in an earlier battle
         m.steps.pop(0)
-        _enter(t, m, there, rules.entry_cost(t.terrain_rows[terrain_of(t, there)]) or 0)
+        _enter(t, m, there, cost, where)
         return
     result = t.advance_fight(u, here, there)
     if u.number not in t.units or u.men <= 0:
@@ -201,17 +228,21 @@ def _advance(t: Turn, m: Mover, here: int, there: int) -> None:
     if result == "retreat":
         m.steps.clear()
         return
-    _enter(t, m, there, rules.entry_cost(t.terrain_rows[terrain_of(t, there)]) or 0)
+    _enter(t, m, there, cost, where)
     if result != "continue":
         m.steps.clear()
 
 
+SEEING = ("observation", "true seeing")
+
+
 # ---- guards --------------------------------------------------------------------------------
 
-def denying_guard(t: Turn, mover: st.Unit, cell: int) -> st.Unit | None:
+def denying_guard(t: Turn, mover: st.Unit, cell: int, where: Where) -> st.Unit | None:
     """The first unit on guard in `cell` (report order) that keeps `mover` out: Unfriendly
     or worse towards it as its faction perceives it, able to see it and to catch it."""
-    guards = [g for g in t.units.values()
+    guards = [t.units[n] for n in where.guards.get(cell, ()) if n in t.units]
+    guards = [g for g in guards
               if g.cell == cell and g.guard and g.men > 0 and g.faction != mover.faction]
     if not guards:
         return None
@@ -221,11 +252,10 @@ def denying_guard(t: Turn, mover: st.Unit, cell: int) -> st.Unit | None:
     target = rules.defence_riding(levels["riding"], mover.men, _mounts(t, mover),
                                   load.can_ride, inside=False)
     best: dict[int, int] = {}
-    for u in t.units.values():
-        if u.cell == cell:
-            seen = sight.observation({k: t.level(u.number, k) for k in ("observation",
-                                                                       "true seeing")},
-                                     t.items[u.number])
+    watching = {g.faction for g in guards}
+    for u in where.at(t, cell):
+        if u.faction in watching:
+            seen = sight.observation({k: t.level(u.number, k) for k in SEEING}, t.items[u.number])
             best[u.faction] = max(best.get(u.faction, -1), seen)
     for g in sorted(guards, key=lambda g: (g.seq, g.number)):
         look = sight.sighting(best.get(g.faction), stealth, reveal=mover.reveal)
