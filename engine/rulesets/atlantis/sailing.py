@@ -66,16 +66,21 @@ def run(t: Turn) -> set[int]:
             t.fail(u, order, "the unit is not aboard a ship")
             continue
         sails[x.number].append((u, order))
+    aboard: dict[int, list[st.Unit]] = defaultdict(list)  # report order: the owner first
+    for u in t.in_report_order():
+        if u.structure in sails:
+            aboard[u.structure].append(u)
     moved: set[int] = set()
     ships = sorted((t.structures[n] for n in sails), key=lambda x: (x.cell, x.number))
     for ship in ships:  # cells are fixed before any ship sails: each sails once, in turn
-        moved |= _sail(t, ship, sails[ship.number])
+        moved |= _sail(t, ship, sails[ship.number], aboard[ship.number])
     return moved
 
 
-def _sail(t: Turn, ship: st.Structure, crew: list[tuple[st.Unit, o.Sail]]) -> set[int]:
+def _sail(t: Turn, ship: st.Structure, crew: list[tuple[st.Unit, o.Sail]],
+          aboard: list[st.Unit]) -> set[int]:
     row = t.object_rows[ship.kind]
-    owner = t.owner(ship.number)
+    owner = aboard[0] if aboard else None
     course = next((order for u, order in crew if owner is not None and u.number == owner.number),
                   None)
 
@@ -90,8 +95,6 @@ def _sail(t: Turn, ship: st.Structure, crew: list[tuple[st.Unit, o.Sail]]) -> se
         return refuse(f"the owner of [{ship.number}] gives no course: SAIL N NW ...")
     if ship.work < int(row["cost"]):
         return refuse(f"[{ship.number}] is not finished")
-    aboard = sorted((u for u in t.units.values() if u.structure == ship.number),
-                    key=lambda u: (u.seq, u.number))
     load = sum(weight(t, u) for u in aboard)
     if load > int(row["capacity"]):
         return refuse(f"[{ship.number}] is overloaded: {load} weight aboard, capacity "
