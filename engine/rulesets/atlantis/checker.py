@@ -89,6 +89,9 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
     items = catalog("items")
     ships = {name for name, row in catalog("objects").items() if row["kind"] == "ship"}
     formed = {x.alias for x in mine if isinstance(x, o.Form)}
+    steered = {v.units[x.unit.number].structure for x in mine
+               if isinstance(x, o.Sail) and x.steps and x.unit.number in v.units
+               and v.units[x.unit.number].structure}   # ships this sheet sails (SAIL first)
     told: set[int] = set()
     claimed = 0
     f = v.factions.get(faction)
@@ -125,6 +128,9 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                 say(order, f"too heavy to move: {have.goods} weight of goods, the men and "
                     f"horses carry {have.walk_capacity} (unless it gets horses or gives "
                     "goods away before moving)", Severity.WARNING)
+            elif u.structure in steered:
+                say(order, f"the unit is aboard [{u.structure}], which these orders SAIL first: "
+                    "if it sails, the unit may not MOVE this month", Severity.WARNING)
             elif scenario is not None:
                 problem = _route_problem(v, scenario, u, order.steps, have.points)
                 if problem:
