@@ -103,3 +103,17 @@ def test_ships_go_by_sea():
     assert rules.ship_may_sail(from_ocean=False, to_ocean=True)
     assert rules.ship_may_sail(from_ocean=True, to_ocean=False)
     assert not rules.ship_may_sail(from_ocean=False, to_ocean=False)
+
+
+def test_a_battle_may_ask_who_denies_entry_as_the_region_is_now(monkeypatch):
+    from engine.rulesets.atlantis.movement import denying_guard
+
+    asked = []
+
+    def fight(self, unit, from_cell, to_cell):
+        asked.append(denying_guard(self, unit, to_cell))
+        return "retreat"
+
+    monkeypatch.setattr(Turn, "advance_fight", fight)
+    run_case(_case("movement-advance.toml"))
+    assert [g.number for g in asked] == [10]     # Gate keeps Vanguard out of cell 1

@@ -44,10 +44,13 @@ class Where:
     cell (so a step looks at its own region, not at the whole world). Entries may go stale
     when a battle kills or moves units; readers check `cell` and `t.units`."""
 
-    def __init__(self, t: Turn) -> None:
+    def __init__(self, t: Turn, cell: int | None = None) -> None:
+        """The whole world, or only region `cell` (a battle asking about one border)."""
         self.units: dict[int, set[int]] = defaultdict(set)
         self.guards: dict[int, list[int]] = defaultdict(list)
-        for u in t.in_report_order():
+        units = t.in_report_order() if cell is None else sorted(
+            (u for u in t.units.values() if u.cell == cell), key=lambda u: (u.seq, u.number))
+        for u in units:
             self.units[u.cell].add(u.number)
             if u.guard and u.men > 0:
                 self.guards[u.cell].append(u.number)
@@ -238,9 +241,13 @@ SEEING = ("observation", "true seeing")
 
 # ---- guards --------------------------------------------------------------------------------
 
-def denying_guard(t: Turn, mover: st.Unit, cell: int, where: Where) -> st.Unit | None:
+def denying_guard(t: Turn, mover: st.Unit, cell: int, where: Where | None = None
+                  ) -> st.Unit | None:
     """The first unit on guard in `cell` (report order) that keeps `mover` out: Unfriendly
-    or worse towards it as its faction perceives it, able to see it and to catch it."""
+    or worse towards it as its faction perceives it, able to see it and to catch it.
+    Without `where`, the region is looked at as it is now (for the ADVANCE battle)."""
+    if where is None:
+        where = Where(t, cell)
     guards = [t.units[n] for n in where.guards.get(cell, ()) if n in t.units]
     guards = [g for g in guards
               if g.cell == cell and g.guard and g.men > 0 and g.faction != mover.faction]
