@@ -125,7 +125,10 @@ def test_a_whole_turn_on_a_generated_world():
     assert state.one("world").month == 1 and state.one("world").next_unit == 6
     assert units[5].name == "Guards" and units[5].men == 5 and units[5].faction == 1
     kinds = [e.kind for e in events]
-    assert "atlantis.not_built" in kinds          # faction 3's MOVE, refused aloud
+    # faction 3's MOVE N from its island's north coast: the unit finds the ocean and stays
+    assert any(e.kind == "atlantis.move_stopped" and e.unit == 3 and e.why == "ocean"
+               for e in events)
+    assert units[3].cell == next(e.origin for e in events if e.kind == "atlantis.move_stopped")
     assert kinds.count("atlantis.maintained") == 5
     # faction 4 sent nothing: its unit WORKed (option nmr_work)
     assert any(e.kind == "atlantis.earned" and e.unit == 4 for e in events)

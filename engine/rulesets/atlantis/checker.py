@@ -29,6 +29,7 @@ class _View:
     items: dict
     factions: dict
     regions: dict
+    structures: dict
 
     @classmethod
     def of(cls, state: State) -> _View:
@@ -40,7 +41,8 @@ class _View:
             items[r.unit][r.item] = r.count
         return cls({u.number: u for u in state["units"]}, skills, items,
                    {f.number: f for f in state["factions"]},
-                   {r.cell: r for r in state["regions"]})
+                   {r.cell: r for r in state["regions"]},
+                   {x.number: x for x in state["structures"]})
 
     def level(self, unit: int, skill: str) -> int:
         u = self.units.get(unit)
@@ -58,7 +60,7 @@ def _view(state: State) -> _View:
     """The index of a state, kept while the same state is checked again (the intake checks
     every faction's orders against one state); holding the state keeps its identity."""
     key = tuple((id(state[t]), len(state[t])) for t in ("units", "unit_skills", "unit_items",
-                                                         "factions", "regions"))
+                                                         "factions", "regions", "structures"))
     if _LAST and _LAST[0] is state and _LAST[1] == key:
         return _LAST[2]
     v = _View.of(state)
@@ -81,8 +83,15 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                                   "own", s.get("line", 0), 0, "", sheet.source, Severity.WARNING,
                                   faction))
     mine = [x for x in sheet.orders if isinstance(x, o.AtlantisOrder) and x.faction == faction]
-    items = (scenario.catalogs["items"] if scenario is not None else default_catalog("items")).by("name")
+    def catalog(name: str) -> dict:
+        return (scenario.catalogs[name] if scenario is not None else default_catalog(name)).by("name")
+
+    items = catalog("items")
+    ships = {name for name, row in catalog("objects").items() if row["kind"] == "ship"}
     formed = {x.alias for x in mine if isinstance(x, o.Form)}
+    steered = {v.units[x.unit.number].structure for x in mine
+               if isinstance(x, o.Sail) and x.steps and x.unit.number in v.units
+               and v.units[x.unit.number].structure}   # ships this sheet sails (SAIL first)
     told: set[int] = set()
     claimed = 0
     f = v.factions.get(faction)
@@ -117,7 +126,19 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             have = rules.load(u.men, v.items[who.number], items)
             if have.points == 0:
                 say(order, f"too heavy to move: {have.goods} weight of goods, the men and "
-                    f"horses carry {have.walk_capacity}")
+                    f"horses carry {have.walk_capacity} (unless it gets horses or gives "
+                    "goods away before moving)", Severity.WARNING)
+            elif u.structure in steered:
+                say(order, f"the unit is aboard [{u.structure}], which these orders SAIL first: "
+                    "if it sails, the unit may not MOVE this month", Severity.WARNING)
+            elif scenario is not None:
+                problem = _route_problem(v, scenario, u, order.steps, have.points)
+                if problem:
+                    say(order, problem, Severity.WARNING)
+        if isinstance(order, o.Sail) and who.number:
+            say_sail = _sail_problem(v, v.units[who.number], order, ships)
+            if say_sail:
+                say(order, say_sail, Severity.WARNING)
         ready_orders = (o.Tax, o.Pillage)
         if who.number and (isinstance(order, ready_orders)
                            or isinstance(order, o.Guard) and order.value) \
@@ -125,6 +146,46 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
                 "Crossbow 1 with the bow)")
     return out
+
+
+def _route_problem(v: _View, scenario: Scenario, u, steps: tuple[str, ...], points: int) -> str:
+    """Where a route will stop, read on the map from where the unit stands now (a warning:
+    a ship may carry it elsewhere first, and GIVE or BUY may change its points)."""
+    grid, terrains = scenario.map.grid, scenario.catalogs["terrains"].by("name")
+    cell, spent = u.cell, 0
+    if u.cell not in v.regions and any(d in o.DIRECTIONS.values() for d in steps):
+        return "the unit is at sea: only its ship moves it (SAIL)"
+    for i, d in enumerate(steps, 1):
+        if d == "IN":
+            return f"step {i} (IN) will fail: no structure of this world has an inner passage"
+        if d not in o.DIRECTIONS.values():
+            continue  # a structure number or OUT: free, judged in the turn
+        nxt = grid.step(cell, d)
+        if nxt is None:
+            return f"step {i} ({d}) leaves the map: the unit will stop there"
+        r = v.regions.get(nxt)
+        cost = rules.entry_cost(terrains.get(r.terrain if r else scenario.map.terrain_at(nxt),
+                                             {"ocean": True, "move_cost": 0}))
+        if cost is None:
+            return f"step {i} ({d}) is ocean: the unit will stop before it (ships SAIL)"
+        if spent + cost > points:
+            return (f"step {i} ({d}) needs {cost} movement points, {max(points - spent, 0)} "
+                    f"left of {points}: the unit will stop before it")
+        cell, spent = nxt, spent + cost
+    return ""
+
+
+def _sail_problem(v: _View, u, order: o.Sail, ships: set[str]) -> str:
+    """Warnings only: ENTER, LEAVE and PROMOTE run before SAIL and may change who is aboard."""
+    x = v.structures.get(u.structure)
+    if x is None or x.kind not in ships:
+        return "the unit is not aboard a ship (unless it ENTERs one first)"
+    owner = min((w for w in v.units.values() if w.structure == x.number),
+                key=lambda w: (w.seq, w.number))
+    if order.steps and owner.number != u.number:
+        return (f"only the owner of [{x.number}] steers it; this unit's course is ignored and "
+                "it helps sail")
+    return ""
 
 
 def _targets(order: o.AtlantisOrder) -> list[o.UnitRef]:

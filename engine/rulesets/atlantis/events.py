@@ -289,3 +289,65 @@ class Battle(_Own, Event):
     target_unit: int
     winner: str
     lines: tuple[str, ...]
+# ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
+
+@dataclass(frozen=True)
+class Moved(_Own, Event):
+    """One hex of a MOVE or ADVANCE: walked or ridden, the points it cost and those left."""
+
+    kind = "atlantis.moved"
+    faction: int
+    unit: int
+    order: str          # MOVE | ADVANCE
+    line: int
+    origin: int
+    destination: int
+    mode: str           # walk | ride
+    cost: int
+    left: int
+
+
+@dataclass(frozen=True)
+class MoveStopped(_Own, Event):
+    """A MOVE or ADVANCE ends at a border: `why` is ocean (no walking into it), forbidden
+    (a guard denies entry; `by` the guard) or ally (an ADVANCE will not fight an ally's
+    guard). The rest of the route is dropped."""
+
+    kind = "atlantis.move_stopped"
+    faction: int
+    unit: int
+    order: str
+    line: int
+    origin: int
+    destination: int
+    why: str
+    by: int = 0
+
+
+@dataclass(frozen=True)
+class EntryForbidden(_Own, Event):
+    """Told to the guard's faction: its unit kept `mover` out of its region."""
+
+    kind = "atlantis.forbids"
+    faction: int
+    unit: int           # the guard
+    mover: int
+    cell: int
+
+
+@dataclass(frozen=True)
+class Sailed(Event):
+    """A ship's step of its course, told to every faction with a unit aboard (the server's
+    faction event; no unit leads the sentence)."""
+
+    kind = "atlantis.sailed"
+    faction: int        # the owner's
+    captain: int
+    structure: int
+    name: str           # the ship's name ("Longboat" when it has none)
+    origin: int
+    destination: int
+    aboard: tuple[int, ...] = ()   # factions with units aboard
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction, *self.aboard})

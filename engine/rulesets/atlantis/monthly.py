@@ -17,6 +17,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.sailing import coastal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 LONG = (o.Work, o.Entertain, o.Produce, o.Study, o.Teach, o.Build)
@@ -224,7 +225,7 @@ def _build(t: Turn, u: st.Unit, order: o.Build) -> None:
     if t.has(u.number, row["material"]) <= 0:
         t.fail(u, order, f"the unit has no {row['material']}")
         return
-    if row["kind"] == "ship" and not _coastal(t, u.cell):
+    if row["kind"] == "ship" and not coastal(t, u.cell):
         t.fail(u, order, "ships are built only in coastal regions")
         return
     if x is None:
@@ -238,10 +239,3 @@ def _build(t: Turn, u: st.Unit, order: o.Build) -> None:
     t.add(u.number, row["material"], -work)
     x.work += work
     t.emit(ev.Built(u.faction, u.number, x.number, kind, work, x.work >= int(row["cost"])))
-
-
-def _coastal(t: Turn, cell: int) -> bool:
-    """Land next to ocean (by the map's terrain)."""
-    m = t.ctx.map
-    return any(t.terrain_rows.get(m.terrain_at(n), {}).get("ocean")
-               for n in m.grid.neighbours(cell))

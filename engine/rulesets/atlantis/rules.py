@@ -63,9 +63,57 @@ def load(men: int, items: Mapping[str, int], catalog: Mapping[str, Mapping]) -> 
     return Load(people, goods, horses, walk, ride)
 
 
+def ship_may_sail(from_ocean: bool, to_ocean: bool) -> bool:
+    """Ships go ocean to ocean, coast to ocean or ocean to coast: one end at least is ocean
+    (a ship is only ever in an ocean or a coastal region, and land next to ocean is coast)."""
+    return from_ocean or to_ocean
+
+
 def entry_cost(terrain: Mapping) -> int | None:
     """Movement points to walk into a region (plain 1, others 2); None for ocean."""
     return None if terrain["ocean"] or terrain["move_cost"] <= 0 else int(terrain["move_cost"])
+
+
+# ---- seeing, catching, denying entry (Combat: Attacking; shared with the combat muster) -----
+
+MAX_RIDING = 3
+
+
+def attack_riding(riding: int, mounts: int) -> int:
+    """Effective Riding to catch someone: the Riding level (at most 3) when at least one man
+    can ride, i.e. the unit has a horse; else 0."""
+    return min(max(riding, 0), MAX_RIDING) if mounts > 0 else 0
+
+
+def defence_riding(riding: int, men: int, mounts: int, can_ride: bool, inside: bool) -> int:
+    """Effective Riding to ride away: the whole unit must ride (a horse a man, and the horses
+    carry the load); nobody rides away from inside a building or ship."""
+    if inside or men <= 0 or mounts < men or not can_ride:
+        return 0
+    return min(max(riding, 0), MAX_RIDING)
+
+
+def catches(attacker_riding: int, target_riding: int) -> bool:
+    """A unit catches another when its effective Riding is at least the target's."""
+    return attacker_riding >= target_riding
+
+
+HOSTILITY = {"hostile": 0, "unfriendly": 1, "neutral": 2, "friendly": 3, "ally": 4}
+
+
+def attitude_seen(declared: str, default: str, identified: bool) -> str:
+    """How a faction treats a unit it sees: its declared attitude to the unit's faction when
+    it can name the faction; otherwise its default, unless it declared that faction Friendly
+    or Ally (the unit shows proof of identity)."""
+    if identified or HOSTILITY.get(declared, 2) >= HOSTILITY["friendly"]:
+        return declared
+    return default
+
+
+def denies_entry(attitude: str, sees: bool, attack: int, target: int) -> bool:
+    """A guard keeps a unit out when it is Unfriendly (or Hostile) towards it, sees it and
+    can catch it."""
+    return sees and HOSTILITY.get(attitude, 2) <= HOSTILITY["unfriendly"] and catches(attack, target)
 
 
 def combat_ready(levels: Mapping[str, int], items: Mapping[str, int]) -> bool:

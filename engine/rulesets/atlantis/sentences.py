@@ -106,6 +106,15 @@ def _starved(e: ev.Starved, n: Names) -> str:
     return text + "."
 
 
+def _stopped(e: ev.MoveStopped, n: Names) -> str:
+    where = n.place(e.destination)
+    if e.why == "ocean":
+        return f"Discovers that {where} is ocean."
+    if e.why == "ally":
+        return f"Can't ADVANCE: {where} is guarded by {n.unit(e.by)}, an ally."
+    return f"Is forbidden entry to {where} by {n.unit(e.by)}."
+
+
 _DEEDS: dict[type, Callable] = {
     ev.UnitChanged: _unit_changed,
     ev.FactionChanged: _faction_changed,
@@ -136,6 +145,12 @@ _DEEDS: dict[type, Callable] = {
     ev.FactionGone: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) leaves the game"
                                   f" ({e.reason})."),
     ev.Battle: lambda e, n: "\n".join(e.lines),   # already in the server's layout
+    ev.Moved: lambda e, n: (f"{'Rides' if e.mode == 'ride' else 'Walks'} from "
+                            f"{n.place(e.origin)} to {n.place(e.destination)}."),
+    ev.MoveStopped: _stopped,
+    ev.EntryForbidden: lambda e, n: f"Forbids entry to {n.unit(e.mover)}.",
+    ev.Sailed: lambda e, n: (f"{e.name} [{e.structure}] sails from {n.place(e.origin)} to "
+                             f"{n.place(e.destination)}."),
     ev.OrderFailed: lambda e, n: refusal(e),
     ev.OrderNotBuilt: lambda e, n: refusal(e),
 }

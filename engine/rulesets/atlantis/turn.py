@@ -71,6 +71,8 @@ class Turn:
         self.orders.sort(key=lambda fo: (fo[0], fo[1].line))
         self.by_unit: dict[int, list[o.AtlantisOrder]] = {}
         self._last_seq: dict[int, int] = {}
+        # units that fought and took losses (combat fills it): they may not move this month
+        self.no_move: set[int] = set()
 
     # ---- references ---------------------------------------------------------------------
 
@@ -170,6 +172,25 @@ class Turn:
         self.used[key] += sum(got)
         return got
 
+    # ---- movement: the ADVANCE battle ----------------------------------------------------
+
+    def advance_fight(self, unit: st.Unit, from_cell: int, to_cell: int) -> str:
+        """The battle of an ADVANCE against the guards that deny `unit` entry to `to_cell`,
+        fought once all movement out of `from_cell` this round is done (movement.py). The
+        unit is still in `from_cell` when this is called; the mover then places it:
+        "continue" (won without losses: it enters and may go on), "stop" (won with losses,
+        or a draw: it enters and stops), "retreat" (lost: it stays in the previous region).
+
+        Until the combat phases are built, nobody fights: the advance is refused with an
+        event and the unit stays out, as a MOVE denied by the guard would."""
+        order = next((x for x in self.by_unit.get(unit.number, ()) if isinstance(x, o.Advance)),
+                     None)
+        self.emit(ev.OrderNotBuilt(unit.faction, unit.number, "ADVANCE",
+                                   order.line if order else 0, "movement",
+                                   "ADVANCE battles are not built yet: the unit stops at the "
+                                   "border as a MOVE denied by the guard would"))
+        return "retreat"
+
     # ---- events ----------------------------------------------------------------------------
 
     def emit(self, event) -> None:
@@ -263,7 +284,7 @@ def _keep_repeat_orders(t: Turn) -> None:
 
 
 def phases() -> list[Phase]:
-    from engine.rulesets.atlantis import economy, instant, monthly
+    from engine.rulesets.atlantis import economy, instant, monthly, movement
 
     later = "not built yet: Atlantis turns do not carry out this step"
     return [
@@ -279,8 +300,8 @@ def phases() -> list[Phase]:
                                          lambda x: not _is_teleport(x)),
               "6. CAST (not built yet: refused)"),
         Phase("market", economy.market, "7. BUY recruits; empty units dissolve"),
-        Phase("movement", not_built("movement", (o.Move, o.Sail), f"movement is {later}"),
-              "8. MOVE, ADVANCE, SAIL (not built yet: refused)"),
+        Phase("movement", movement.run, "8. SAIL, ship by ship; then MOVE and ADVANCE, one hex "
+              "at a time across the world"),
         Phase("month-long", monthly.run, "9. WORK, ENTERTAIN, PRODUCE, STUDY, TEACH, BUILD"),
         Phase("teleport", not_built("teleport", (o.Cast,), f"Teleport is {later}", _is_teleport),
               "Teleport at the end of the month (not built yet: refused)"),
