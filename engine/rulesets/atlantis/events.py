@@ -351,3 +351,44 @@ class Sailed(Event):
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, *self.aboard})
+
+
+# ---- stealing and assassination (stealth.py) -------------------------------------------------
+
+@dataclass(frozen=True)
+class Stole(_Own, Event):
+    """Told to the thief's faction: what its unit took from `target` (0 of it: the target
+    had none)."""
+
+    kind = "atlantis.stole"
+    faction: int
+    unit: int
+    target: int
+    item: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Robbed(_Own, Event):
+    """Told to the victim's faction: what was stolen from its unit, never by whom."""
+
+    kind = "atlantis.robbed"
+    faction: int
+    unit: int           # the victim
+    item: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class CrimeSeen(_Own, Event):
+    """Told to a faction whose units see a thief or assassin at work: the culprit (its
+    faction only when identified, else 0), whom it tried, and whether it was stopped (by
+    the victim's faction, or by an ally of it that saw the culprit)."""
+
+    kind = "atlantis.crime_seen"
+    faction: int        # who saw it
+    culprit: int        # the thief or assassin (not `unit`: the sentence names it itself)
+    culprit_faction: int
+    target: int
+    what: str           # steal | assassinate
+    stopped: bool

@@ -106,6 +106,15 @@ def _starved(e: ev.Starved, n: Names) -> str:
     return text + "."
 
 
+def _crime(e: ev.CrimeSeen, n: Names) -> str:
+    who = n.unit(e.culprit)
+    if e.culprit_faction:
+        who += f", of {n.faction(e.culprit_faction)} ({e.culprit_faction}),"
+    verb = "steal from" if e.what == "steal" else "assassinate"
+    how = "is caught attempting to" if e.stopped else "attempts to"
+    return f"{who} {how} {verb} {n.unit(e.target)}."
+
+
 def _stopped(e: ev.MoveStopped, n: Names) -> str:
     where = n.place(e.destination)
     if e.why == "ocean":
@@ -151,6 +160,10 @@ _DEEDS: dict[type, Callable] = {
     ev.EntryForbidden: lambda e, n: f"Forbids entry to {n.unit(e.mover)}.",
     ev.Sailed: lambda e, n: (f"{e.name} [{e.structure}] sails from {n.place(e.origin)} to "
                              f"{n.place(e.destination)}."),
+    ev.Stole: lambda e, n: (f"Steals {n.things(e.item, e.amount)} from {n.unit(e.target)}."
+                            if e.amount else f"Finds no {e.item} to steal on {n.unit(e.target)}."),
+    ev.Robbed: lambda e, n: f"Has {n.things(e.item, e.amount)} stolen.",
+    ev.CrimeSeen: _crime,
     ev.OrderFailed: lambda e, n: refusal(e),
     ev.OrderNotBuilt: lambda e, n: refusal(e),
 }

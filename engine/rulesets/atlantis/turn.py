@@ -181,15 +181,10 @@ class Turn:
         "continue" (won without losses: it enters and may go on), "stop" (won with losses,
         or a draw: it enters and stops), "retreat" (lost: it stays in the previous region).
 
-        Until the combat phases are built, nobody fights: the advance is refused with an
-        event and the unit stays out, as a MOVE denied by the guard would."""
-        order = next((x for x in self.by_unit.get(unit.number, ()) if isinstance(x, o.Advance)),
-                     None)
-        self.emit(ev.OrderNotBuilt(unit.faction, unit.number, "ADVANCE",
-                                   order.line if order else 0, "movement",
-                                   "ADVANCE battles are not built yet: the unit stops at the "
-                                   "border as a MOVE denied by the guard would"))
-        return "retreat"
+        The battle is combat/attack.py's `advance`."""
+        from engine.rulesets.atlantis.combat import attack
+
+        return attack.advance(self, unit, from_cell, to_cell)
 
     # ---- events ----------------------------------------------------------------------------
 
@@ -284,16 +279,16 @@ def _keep_repeat_orders(t: Turn) -> None:
 
 
 def phases() -> list[Phase]:
-    from engine.rulesets.atlantis import economy, instant, monthly, movement
+    from engine.rulesets.atlantis import economy, instant, monthly, movement, stealth
+    from engine.rulesets.atlantis.combat import attack
 
     later = "not built yet: Atlantis turns do not carry out this step"
     return [
         Phase("instant", instant.run, "1. instant orders: FORM, names, flags, CLAIM, "
               "ENTER/LEAVE/PROMOTE, DECLARE, QUIT, FORGET, DESTROY ..."),
-        Phase("combat", not_built("combat", (o.Attack,), f"combat is {later}"),
-              "2. combat (not built yet: ATTACK is refused)"),
-        Phase("steal", not_built("steal", (o.Steal, o.Assassinate), f"stealth is {later}"),
-              "3. STEAL and ASSASSINATE (not built yet: refused)"),
+        Phase("combat", attack.run, "2. combat: ATTACK, and attacks on units taken for "
+              "Hostile; the muster, the battles, the spoils"),
+        Phase("steal", stealth.run, "3. STEAL and ASSASSINATE"),
         Phase("give", economy.give, "4. GIVE items, silver, men and units"),
         Phase("tax", economy.tax, "5. TAX and AUTOTAX (PILLAGE not built yet: refused)"),
         Phase("instant magic", not_built("instant magic", (o.Cast,), f"magic is {later}",

@@ -1,0 +1,146 @@
+"""Phase 2, combat (Combat: Attitudes, Attacking, The Muster): ATTACK orders and the
+automatic attacks of non-avoiding units on units they take for Hostile; and the battle of
+an ADVANCE at a guarded border (`advance`, behind `Turn.advance_fight`).
+
+Order (reading, docs/atlantis.md): regions in cell order; in a region, units in report
+order, each with its ATTACK targets as written, then its automatic attacks on the units
+of the region in report order. An attack is a faction's against a faction: the first
+attack on a faction in a region musters one battle, joined by every faction that attacks
+that faction there; two factions that met in a battle in a region do not fight again
+there this phase, whichever attacks the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ruleset import TurnContext
+from engine.rulesets.atlantis import orders as o
+from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.combat import muster as m
+from engine.rulesets.atlantis.combat.battle import ATTACKERS, BattleResult, fight
+from engine.rulesets.atlantis.sailing import terrain_of
+from engine.rulesets.atlantis.turn import Turn, turn_of
+
+
+@dataclass
+class Attempt:
+    unit: st.Unit
+    target: st.Unit
+    order: o.Attack | None      # None: an automatic attack on a Hostile unit
+
+
+def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int]) -> str:
+    """Why `u` may not attack `target` now ("" = it may). An unseen target reads as absent,
+    so the refusal does not tell a player that a hidden unit is there."""
+    if u.number not in t.units or u.men <= 0:
+        return "the unit is gone"
+    if u.number in t.no_move:
+        return "the unit won a battle with losses this month and may not attack again"
+    if target is None or target.number not in t.units or target.cell != u.cell \
+            or not m.sighting(t, best, u.faction, target).seen:
+        return "no such unit is seen here"
+    if target.faction == u.faction:
+        return "a unit can't attack its own faction"
+    if t.attitude(u.faction, target.faction) == "ally":
+        return (f"unit {target.number} belongs to an ally: the attack is called off and "
+                "the faction's troops withdraw")
+    if not m.catches(t, u, target):
+        return f"unit {target.number} rides away: it can't be caught"
+    return ""
+
+
+def run(ctx: TurnContext) -> None:
+    t = turn_of(ctx)
+    hostile = {f.number for f in t.factions.values() if f.default_attitude == "hostile"}
+    hostile |= {f for (f, _), a in t.attitudes.items() if a == "hostile"}
+    cells = sorted({u.cell for u, _ in t.acting(o.Attack)}
+                   | {u.cell for u in t.units.values() if u.faction in hostile and not u.avoid})
+    for cell in cells:
+        _region(t, cell, hostile)
+
+
+def _attempts(t: Turn, cell: int, hostile: set[int]) -> list[Attempt]:
+    """The region's attacks in their order: each unit's ATTACK targets, then its
+    automatic ones (refusals of the written ones are told now)."""
+    here = [u for u in t.in_report_order() if u.cell == cell and u.men > 0]
+    best = m.observers(t, here)
+    out: list[Attempt] = []
+    for u in here:
+        for order in t.by_unit.get(u.number, ()):
+            if not isinstance(order, o.Attack):
+                continue
+            for ref in order.targets:
+                target = t.units.get(t.resolve(ref, u.faction, near=cell))
+                why = refusal(t, u, target, best)
+                if why:
+                    t.fail(u, order, f"{ref}: {why}")
+                else:
+                    out.append(Attempt(u, target, order))
+        if u.faction not in hostile or u.avoid:
+            continue
+        for v in here:
+            if v.faction == u.faction:
+                continue
+            look = m.sighting(t, best, u.faction, v)
+            if look.seen and m.attitude_towards(t, u.faction, v, look) == "hostile" \
+                    and not refusal(t, u, v, best):
+                out.append(Attempt(u, v, None))
+    return out
+
+
+def _region(t: Turn, cell: int, hostile: set[int]) -> None:
+    attempts = _attempts(t, cell, hostile)
+    met: set[frozenset[int]] = set()
+    for i, a in enumerate(attempts):
+        tf = a.target.faction
+        if frozenset((a.unit.faction, tf)) in met:
+            continue
+        best = m.observers(t, [u for u in t.units.values() if u.cell == cell])
+        live = [x for x in attempts[i:] if x.target.faction == tf
+                and frozenset((x.unit.faction, tf)) not in met
+                and not refusal(t, x.unit, x.target, best)]
+        if not live or live[0] is not a:
+            continue  # this attack can no longer be made (a battle before changed things)
+        factions = list(dict.fromkeys(x.unit.faction for x in live))
+        call = m.Call(cell, a.unit, a.target, factions,
+                      explicit={x.unit.number for x in live if x.order is not None},
+                      targets={x.target.number for x in live})
+        result = battle(t, call)
+        met |= {frozenset((x.faction, y.faction)) for x in result.attackers
+                for y in result.defenders}
+
+
+def battle(t: Turn, call: m.Call, reason: str = "killed in battle") -> BattleResult:
+    """Muster, fight and settle one battle."""
+    att, dfn = m.muster(t, call)
+    everyone = [*att, *dfn]
+    n = t.ctx.scratch["atlantis_battles"] = t.ctx.scratch.get("atlantis_battles", 0) + 1
+    result = fight(m.combatants(t, att, everyone, call.cell),
+                   m.combatants(t, dfn, everyone, call.cell),
+                   terrain=terrain_of(t, call.cell), dice=t.ctx.dice.sub("battle", n),
+                   spells=m.spells(t), options=m.options(t))
+    m.settle(t, result, call.cell, reason)
+    return result
+
+
+def advance(t: Turn, unit: st.Unit, from_cell: int, to_cell: int) -> str:
+    """An ADVANCE fights each faction whose guards deny it entry to `to_cell` (the mover's
+    faction's units there and in the regions around join it as in any battle). "retreat"
+    if it lost, "stop" after a draw or a win with losses, else "continue"."""
+    from engine.rulesets.atlantis.movement import denying_guard
+
+    outcome, fought = "continue", set()
+    while unit.number in t.units and unit.men > 0:
+        guard = denying_guard(t, unit, to_cell)
+        if guard is None or guard.faction in fought:
+            break
+        fought.add(guard.faction)
+        call = m.Call(to_cell, unit, guard, [unit.faction], explicit={unit.number},
+                      targets={guard.number}, outsider=unit)
+        result = battle(t, call)
+        if result.winner != ATTACKERS:
+            return "retreat" if result.winner is not None else "stop"
+        if result.side_losses(ATTACKERS):
+            outcome = "stop"
+    return outcome if unit.number in t.units else "retreat"
