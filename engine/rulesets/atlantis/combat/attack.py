@@ -30,23 +30,23 @@ class Attempt:
     order: o.Attack | None      # None: an automatic attack on a Hostile unit
 
 
-def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int]) -> str:
-    """Why `u` may not attack `target` now ("" = it may). An unseen target reads as absent,
-    so the refusal does not tell a player that a hidden unit is there."""
+def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
+            name: object = "") -> str:
+    """Why `u` may not attack `target` (named `name` in the order) now ("" = it may). An
+    unseen target reads as absent, so no player learns that a hidden unit is there."""
     if u.number not in t.units or u.men <= 0:
         return "the unit is gone"
     if u.number in t.no_move:
         return "the unit won a battle with losses this month and may not attack again"
     if target is None or target.number not in t.units or target.cell != u.cell \
             or not m.sighting(t, best, u.faction, target).seen:
-        return "no such unit is seen here"
+        return f"no unit {name} is seen here"
     if target.faction == u.faction:
-        return "a unit can't attack its own faction"
+        return f"unit {name} is of the unit's own faction"
     if t.attitude(u.faction, target.faction) == "ally":
-        return (f"unit {target.number} belongs to an ally: the attack is called off and "
-                "the faction's troops withdraw")
+        return f"unit {name} is an ally's: the attack is called off, the troops withdraw"
     if not m.catches(t, u, target):
-        return f"unit {target.number} rides away: it can't be caught"
+        return f"unit {name} rides away: it can't be caught"
     return ""
 
 
@@ -72,9 +72,9 @@ def _attempts(t: Turn, cell: int, hostile: set[int]) -> list[Attempt]:
                 continue
             for ref in order.targets:
                 target = t.units.get(t.resolve(ref, u.faction, near=cell))
-                why = refusal(t, u, target, best)
+                why = refusal(t, u, target, best, ref)
                 if why:
-                    t.fail(u, order, f"{ref}: {why}")
+                    t.fail(u, order, why)
                 else:
                     out.append(Attempt(u, target, order))
         if u.faction not in hostile or u.avoid:
@@ -95,13 +95,16 @@ def _region(t: Turn, cell: int, hostile: set[int]) -> None:
     for i, a in enumerate(attempts):
         tf = a.target.faction
         if frozenset((a.unit.faction, tf)) in met:
-            continue
+            continue  # fought already: the two factions' armies met in an earlier battle
         best = m.observers(t, [u for u in t.units.values() if u.cell == cell])
+        why = refusal(t, a.unit, a.target, best, a.target.number)
+        if why:  # a battle before changed things
+            if a.order is not None and a.unit.number in t.units:
+                t.fail(a.unit, a.order, why)
+            continue
         live = [x for x in attempts[i:] if x.target.faction == tf
                 and frozenset((x.unit.faction, tf)) not in met
                 and not refusal(t, x.unit, x.target, best)]
-        if not live or live[0] is not a:
-            continue  # this attack can no longer be made (a battle before changed things)
         factions = list(dict.fromkeys(x.unit.faction for x in live))
         call = m.Call(cell, a.unit, a.target, factions,
                       explicit={x.unit.number for x in live if x.order is not None},
