@@ -3,8 +3,10 @@
 The parser has already said everything the text alone shows. Here: units that are not
 the faction's or do not exist, targets that do not exist, NEW aliases never formed, CLAIM
 and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness, MOVE and
-ADVANCE by units too heavy to walk. Findings are warnings where the server would
-still carry out part of the order (it claims what there is), errors where it would not.
+ADVANCE by units too heavy to walk, STEAL and ASSASSINATE by units not of one man, ATTACK,
+STEAL and ASSASSINATE of one's own units, ATTACK of an ally's unit (a warning). Findings
+are warnings where the server would still carry out part of the order (it claims what
+there is), errors where it would not.
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                if isinstance(x, o.Sail) and x.steps and x.unit.number in v.units
                and v.units[x.unit.number].structure}   # ships this sheet sails (SAIL first)
     told: set[int] = set()
+    attitudes = _attitudes(state, faction, mine)
     claimed = 0
     f = v.factions.get(faction)
     for order in mine:
@@ -139,6 +142,7 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             say_sail = _sail_problem(v, v.units[who.number], order, ships)
             if say_sail:
                 say(order, say_sail, Severity.WARNING)
+        _check_crime(v, order, faction, attitudes, say)
         ready_orders = (o.Tax, o.Pillage)
         if who.number and (isinstance(order, ready_orders)
                            or isinstance(order, o.Guard) and order.value) \
@@ -186,6 +190,52 @@ def _sail_problem(v: _View, u, order: o.Sail, ships: set[str]) -> str:
         return (f"only the owner of [{x.number}] steers it; this unit's course is ignored and "
                 "it helps sail")
     return ""
+
+
+def _attitudes(state: State, faction: int, mine: list[o.AtlantisOrder]) -> dict[int, str]:
+    """The faction's declared attitudes as its DECLARE orders (instant, before combat)
+    leave them; "default" stands for the default attitude."""
+    out = {a.other: a.attitude for a in state["attitudes"] if a.faction == faction}
+    f = next((x for x in state["factions"] if x.number == faction), None)
+    default = f.default_attitude if f is not None else "neutral"
+    for x in mine:
+        if isinstance(x, o.Declare):
+            if x.default:
+                default = x.attitude or default
+            elif x.attitude:
+                out[x.other] = x.attitude
+            else:
+                out.pop(x.other, None)
+    out[0] = default
+    return out
+
+
+def _check_crime(v: _View, order: o.AtlantisOrder, faction: int, attitudes: dict[int, str],
+                 say) -> None:
+    """ATTACK, STEAL and ASSASSINATE: what the state shows before the turn (whether the
+    target is in the region and seen is the turn's business: telling it here would tell
+    a player where hidden units are)."""
+    if not isinstance(order, (o.Attack, o.Steal, o.Assassinate)):
+        return
+    who = order.unit
+    if isinstance(order, (o.Steal, o.Assassinate)):
+        verb = "steal" if isinstance(order, o.Steal) else "assassinate"
+        if who.alias:
+            say(order, f"a unit formed this month has no men until the market step, after "
+                f"the month's {verb} attempts")
+        elif who.number in v.units and v.units[who.number].men != 1:
+            say(order, f"only a unit of one man may {verb} (unit {who.number} has "
+                f"{v.units[who.number].men})")
+    for ref in _targets(order):
+        target = v.units.get(ref.number) if ref.number else None
+        if target is None:
+            continue
+        if target.faction == faction:
+            say(order, f"unit {ref.number} is of your own faction")
+        elif isinstance(order, o.Attack) and \
+                attitudes.get(target.faction, attitudes[0]) == "ally":
+            say(order, f"unit {ref.number} belongs to a faction declared Ally: attacking it "
+                "calls the attack off and withdraws your troops", Severity.WARNING)
 
 
 def _targets(order: o.AtlantisOrder) -> list[o.UnitRef]:
