@@ -46,11 +46,11 @@ def test_the_advance_battle_outcome_places_the_advancer(monkeypatch, outcome, ce
     assert moved == {"continue": [(4, 1), (1, 0)], "stop": [(4, 1)], "retreat": []}[outcome]
 
 
-def test_the_stand_in_battle_keeps_the_advancer_out():
+def test_the_advance_battle_is_fought_and_the_winner_goes_in():
     result = run_case(_case("movement-advance.toml"))
-    assert _cells(result)[1] == 4
-    refused = [e for e in result.events if e.kind == "atlantis.not_built" and e.unit == 1]
-    assert len(refused) == 1 and refused[0].order == "ADVANCE" and refused[0].phase == "movement"
+    assert _cells(result)[1] == 1
+    fought = [e for e in result.events if e.kind == "atlantis.battle" and e.faction == 1]
+    assert [(e.attacking_unit, e.target_unit, e.winner) for e in fought] == [(1, 10, "attackers")]
 
 
 def test_units_that_fought_with_losses_may_not_move(monkeypatch):
