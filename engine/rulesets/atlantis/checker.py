@@ -221,8 +221,8 @@ def _check_crime(v: _View, order: o.AtlantisOrder, faction: int, attitudes: dict
     if isinstance(order, (o.Steal, o.Assassinate)):
         verb = "steal" if isinstance(order, o.Steal) else "assassinate"
         if who.alias:
-            say(order, f"a unit formed this month has no men until the market step, after "
-                f"the month's {verb} attempts")
+            say(order, f"a unit formed this month has no men until the market step, which "
+                f"comes after the step in which units {verb}")
         elif who.number in v.units and v.units[who.number].men != 1:
             say(order, f"only a unit of one man may {verb} (unit {who.number} has "
                 f"{v.units[who.number].men})")

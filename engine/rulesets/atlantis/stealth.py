@@ -33,9 +33,10 @@ def run(ctx: TurnContext) -> None:
     last: dict[int, Crime] = {}
     for u, order in t.acting(o.Steal, o.Assassinate):
         last[u.number] = order  # one a month: the parser warned of any earlier one
+    rg = m.Regions(t, {u.cell for u in t.units.values() if u.number in last})
     for u in t.in_report_order():
         if u.number in last:
-            attempt(t, u, last[u.number])
+            attempt(t, u, last[u.number], rg)
 
 
 def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
@@ -53,10 +54,10 @@ def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
     return ""
 
 
-def attempt(t: Turn, u: st.Unit, order: Crime) -> None:
+def attempt(t: Turn, u: st.Unit, order: Crime, rg: m.Regions) -> None:
     if u.number not in t.units:
         return
-    here = [x for x in t.in_report_order() if x.cell == u.cell and x.men > 0]
+    here = rg.at(u.cell)
     best = m.observers(t, here)
     target = t.units.get(t.resolve(order.target, u.faction, near=u.cell))
     why = refusal(t, u, target, best, order)
@@ -80,7 +81,7 @@ def attempt(t: Turn, u: st.Unit, order: Crime) -> None:
     if isinstance(order, o.Steal):
         _steal(t, u, target, order.item)
     else:
-        _assassinate(t, u, target)
+        _assassinate(t, u, target, here)
 
 
 def _steal(t: Turn, u: st.Unit, target: st.Unit, item: str) -> None:
@@ -93,9 +94,9 @@ def _steal(t: Turn, u: st.Unit, target: st.Unit, item: str) -> None:
         t.emit(ev.Robbed(target.faction, target.number, item, amount))
 
 
-def _assassinate(t: Turn, u: st.Unit, target: st.Unit) -> None:
+def _assassinate(t: Turn, u: st.Unit, target: st.Unit, here: list[st.Unit]) -> None:
     both = [u, target]
-    assassin, victim = (m.combatants(t, [x], both, u.cell)[0] for x in both)
+    assassin, victim = (m.combatants(t, [x], both, here)[0] for x in both)
     result = duel(assassin, victim, terrain=terrain_of(t, u.cell),
                   dice=t.ctx.dice.sub("assassination", u.number), spells=m.spells(t),
                   options=m.options(t))

@@ -56,14 +56,15 @@ def run(ctx: TurnContext) -> None:
     hostile |= {f for (f, _), a in t.attitudes.items() if a == "hostile"}
     cells = sorted({u.cell for u, _ in t.acting(o.Attack)}
                    | {u.cell for u in t.units.values() if u.faction in hostile and not u.avoid})
+    rg = m.Regions(t)   # nobody moves in this step
     for cell in cells:
-        _region(t, cell, hostile)
+        _region(t, cell, hostile, rg)
 
 
-def _attempts(t: Turn, cell: int, hostile: set[int]) -> list[Attempt]:
+def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> list[Attempt]:
     """The region's attacks in their order: each unit's ATTACK targets, then its
     automatic ones (refusals of the written ones are told now)."""
-    here = [u for u in t.in_report_order() if u.cell == cell and u.men > 0]
+    here = rg.at(cell)
     best = m.observers(t, here)
     out: list[Attempt] = []
     for u in here:
@@ -89,14 +90,14 @@ def _attempts(t: Turn, cell: int, hostile: set[int]) -> list[Attempt]:
     return out
 
 
-def _region(t: Turn, cell: int, hostile: set[int]) -> None:
-    attempts = _attempts(t, cell, hostile)
+def _region(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> None:
+    attempts = _attempts(t, cell, hostile, rg)
     met: set[frozenset[int]] = set()
     for i, a in enumerate(attempts):
         tf = a.target.faction
         if frozenset((a.unit.faction, tf)) in met:
             continue  # fought already: the two factions' armies met in an earlier battle
-        best = m.observers(t, [u for u in t.units.values() if u.cell == cell])
+        best = m.observers(t, rg.at(cell))
         why = refusal(t, a.unit, a.target, best, a.target.number)
         if why:  # a battle before changed things
             if a.order is not None and a.unit.number in t.units:
@@ -108,7 +109,7 @@ def _region(t: Turn, cell: int, hostile: set[int]) -> None:
         factions = list(dict.fromkeys(x.unit.faction for x in live))
         call = m.Call(cell, a.unit, a.target, factions,
                       explicit={x.unit.number for x in live if x.order is not None},
-                      targets={x.target.number for x in live})
+                      targets={x.target.number for x in live}, regions=rg)
         result = battle(t, call)
         met |= {frozenset((x.faction, y.faction)) for x in result.attackers
                 for y in result.defenders}
@@ -118,9 +119,10 @@ def battle(t: Turn, call: m.Call, reason: str = "killed in battle") -> BattleRes
     """Muster, fight and settle one battle."""
     att, dfn = m.muster(t, call)
     everyone = [*att, *dfn]
+    region = (call.regions or m.Regions(t, [call.cell])).at(call.cell)
     n = t.ctx.scratch["atlantis_battles"] = t.ctx.scratch.get("atlantis_battles", 0) + 1
-    result = fight(m.combatants(t, att, everyone, call.cell),
-                   m.combatants(t, dfn, everyone, call.cell),
+    result = fight(m.combatants(t, att, everyone, region),
+                   m.combatants(t, dfn, everyone, region),
                    terrain=terrain_of(t, call.cell), dice=t.ctx.dice.sub("battle", n),
                    spells=m.spells(t), options=m.options(t))
     m.settle(t, result, call.cell, reason)

@@ -14,6 +14,7 @@ spoils, emptied units removed, winners with losses held (`Turn.no_move`).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -97,6 +98,25 @@ def could_reach(t: Turn, u: st.Unit, cell: int) -> bool:
 
 # ---- the sides ------------------------------------------------------------------------------
 
+class Regions:
+    """The units of each region in report order, indexed once (for `cells`, or all), for a
+    step in which nobody moves: units only die, and readers skip the dead."""
+
+    def __init__(self, t: Turn, cells: Iterable[int] | None = None) -> None:
+        wanted = None if cells is None else set(cells)
+        self.t = t
+        self.by: dict[int, list[st.Unit]] = defaultdict(list)
+        for u in t.units.values():
+            if wanted is None or u.cell in wanted:
+                self.by[u.cell].append(u)
+        for units in self.by.values():
+            units.sort(key=lambda u: (u.seq, u.number))
+
+    def at(self, cell: int) -> list[st.Unit]:
+        return [u for u in self.by.get(cell, ()) if u.men > 0 and u.cell == cell
+                and self.t.units.get(u.number) is u]
+
+
 @dataclass
 class Call:
     """One battle to muster: where, who starts it against whom, and who else attacks that
@@ -109,11 +129,14 @@ class Call:
     explicit: set[int] = field(default_factory=set)     # units that attacked
     targets: set[int] = field(default_factory=set)      # units attacked
     outsider: st.Unit | None = None         # an ADVANCE: the mover at the border
+    regions: Regions | None = None          # the step's index (None: made for the battle)
 
 
 def muster(t: Turn, call: Call) -> tuple[list[st.Unit], list[st.Unit]]:
     """(attackers, defenders) in report order, the starter and its target first."""
-    here = [u for u in t.in_report_order() if u.cell == call.cell and u.men > 0]
+    near = list(t.ctx.map.grid.neighbours(call.cell))
+    rg = call.regions or Regions(t, [call.cell, *near])
+    here = rg.at(call.cell)
     best = observers(t, here)
     attacking = set(call.factions)
     tf = call.target.faction
@@ -134,16 +157,15 @@ def muster(t: Turn, call: Call) -> tuple[list[st.Unit], list[st.Unit]]:
            or (u.faction in allies and not u.avoid)]
     att = _first(att, call.attacker)
     dfn = _first(dfn, call.target)
-    near = [c for c in t.ctx.map.grid.neighbours(call.cell)]
     for side, ok in ((att, lambda u: u.faction in attacking and u.number not in t.no_move),
                      (dfn, lambda u: u.faction == tf or u.faction in allies)):
         if all(u.noaid for u in side):
             continue  # NOAID on every unit of the side: no aid from other regions
         present = {u.faction for u in side}
-        side += [u for c in near for u in t.in_report_order()
-                 if u.cell == c and u.men > 0 and u.faction in present and ok(u)
-                 and not u.avoid and not u.hold and u not in side and u is not call.outsider
-                 and could_reach(t, u, call.cell)]
+        there = {u.number for u in side}
+        side += [u for c in near for u in rg.at(c)
+                 if u.faction in present and ok(u) and not u.avoid and not u.hold
+                 and u.number not in there and could_reach(t, u, call.cell)]
     return att, dfn
 
 
@@ -170,10 +192,10 @@ def protection(t: Turn, units: Sequence[st.Unit]) -> dict[int, int]:
 
 
 def combatants(t: Turn, units: Sequence[st.Unit], everyone: Sequence[st.Unit],
-               cell: int) -> list[Combatant]:
-    """The battle's view of `units`; `everyone` on the field and in the region decides who
-    may name whose faction in the battle report."""
-    best = observers(t, [*everyone, *(u for u in t.units.values() if u.cell == cell)])
+               region: Sequence[st.Unit]) -> list[Combatant]:
+    """The battle's view of `units`; `everyone` on the field and the `region`'s units
+    decide who may name whose faction in the battle report."""
+    best = observers(t, [*everyone, *region])
     shield = protection(t, units)
     out = []
     for u in units:
