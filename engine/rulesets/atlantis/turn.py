@@ -201,7 +201,7 @@ class Turn:
         its faction in the region (the book's rule for a new unit that got no recruits)."""
         heir = min((n for n, x in self.units.items()
                     if x.faction == u.faction and x.cell == u.cell and x.men > 0
-                    and n != u.number), default=0)
+                    and n != u.number), default=0) if self.items.get(u.number) else 0
         for item, n in sorted(self.items.pop(u.number, {}).items()):
             if heir:
                 self.add(heir, item, n)

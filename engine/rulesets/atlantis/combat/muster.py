@@ -140,8 +140,9 @@ def muster(t: Turn, call: Call) -> tuple[list[st.Unit], list[st.Unit]]:
     best = observers(t, here)
     attacking = set(call.factions)
     tf = call.target.faction
-    allies = {f for f in t.factions if f != tf and f not in attacking
-              and t.attitude(f, tf) == "ally"}
+    # allies fight only with units here (their units around join through those)
+    allies = {u.faction for u in here if u.faction != tf and u.faction not in attacking
+              and t.attitude(u.faction, tf) == "ally"}
 
     def may_attack(u: st.Unit) -> bool:
         return u.number not in t.no_move and (not u.avoid or u.number in call.explicit)
