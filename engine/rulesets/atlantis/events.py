@@ -389,6 +389,6 @@ class CrimeSeen(_Own, Event):
     faction: int        # who saw it
     culprit: int        # the thief or assassin (not `unit`: the sentence names it itself)
     culprit_faction: int
-    target: int
+    target: int         # 0: a unit the watcher does not see
     what: str           # steal | assassinate
     stopped: bool

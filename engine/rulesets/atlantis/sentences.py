@@ -112,7 +112,7 @@ def _crime(e: ev.CrimeSeen, n: Names) -> str:
         who += f", of {n.faction(e.culprit_faction)} ({e.culprit_faction}),"
     verb = "steal from" if e.what == "steal" else "assassinate"
     how = "is caught attempting to" if e.stopped else "attempts to"
-    return f"{who} {how} {verb} {n.unit(e.target)}."
+    return f"{who} {how} {verb} {n.unit(e.target) if e.target else 'someone unseen'}."
 
 
 def _stopped(e: ev.MoveStopped, n: Names) -> str:

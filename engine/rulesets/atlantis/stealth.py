@@ -71,9 +71,10 @@ def attempt(t: Turn, u: st.Unit, order: Crime, rg: m.Regions) -> None:
     prevented = any(look.seen and f != tf and t.attitude(f, tf) == "ally"
                     for f, look in looks.items())
     for f, look in sorted(looks.items()):
-        if look.seen:
+        if look.seen:  # the target is named only to those who see it too
+            shown = target.number if m.sighting(t, best, f, target).seen else 0
             t.emit(ev.CrimeSeen(f, u.number, u.faction if look.faction_seen else 0,
-                                target.number, what, caught or prevented))
+                                shown, what, caught or prevented))
     if caught or prevented:
         t.fail(u, order, "the attempt was seen and foiled; the unit flees"
                if caught else "the attempt was seen and prevented; the unit flees")
