@@ -10,7 +10,8 @@ with 4, the fastest its load allows (rules.load), recomputed at each step; enter
 region costs its terrain's points. A move stops, and the rest of its route is dropped,
 at the ocean, at a hex it has not the points for, at a structure that refuses it, or at
 a guard that denies it entry (an Unfriendly guard that sees and catches it); an ADVANCE
-fights such guards instead (`Turn.advance_fight`).
+fights such guards instead (`Turn.advance_fight`). After each region's moves, the Hostile
+attacks they bring about are fought (combat/attack.py `arrivals`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules, sailing, sight
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.combat import attack
 from engine.rulesets.atlantis.sailing import DIRECTION_WORDS, is_ocean, terrain_of
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -84,6 +86,11 @@ def run(ctx: TurnContext) -> None:
                     battles.append((m, to))
             for m, to in battles:  # all movement out of the region is done: the battles
                 _advance(t, m, cell, to, where)
+            # and the battles the moves bring about: Hostile units meeting (combat/attack.py)
+            attack.arrivals(t, [m.unit for m in here if m.unit.cell != cell])
+            for m in here:  # a winner that took losses stops where it is
+                if m.unit.number in t.no_move:
+                    m.steps.clear()
         for n in [n for n, m in movers.items() if not m.steps or n not in t.units]:
             del movers[n]
 

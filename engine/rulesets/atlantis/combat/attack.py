@@ -50,10 +50,15 @@ def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
     return ""
 
 
+def _hostile(t: Turn) -> set[int]:
+    """The factions that may attack without orders: Hostile to someone, or by default."""
+    out = {f.number for f in t.factions.values() if f.default_attitude == "hostile"}
+    return out | {f for (f, _), a in t.attitudes.items() if a == "hostile"}
+
+
 def run(ctx: TurnContext) -> None:
     t = turn_of(ctx)
-    hostile = {f.number for f in t.factions.values() if f.default_attitude == "hostile"}
-    hostile |= {f for (f, _), a in t.attitudes.items() if a == "hostile"}
+    hostile = _hostile(t)
     cells = sorted({u.cell for u, _ in t.acting(o.Attack)}
                    | {u.cell for u in t.units.values() if u.faction in hostile and not u.avoid})
     rg = m.Regions(t)   # nobody moves in this step
@@ -61,14 +66,16 @@ def run(ctx: TurnContext) -> None:
         _region(t, cell, hostile, rg)
 
 
-def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> list[Attempt]:
+def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions,
+              arrived: set[int] | None = None) -> list[Attempt]:
     """The region's attacks in their order: each unit's ATTACK targets, then its
-    automatic ones (refusals of the written ones are told now)."""
+    automatic ones (refusals of the written ones are told now). With `arrived` (movement)
+    only the automatic attacks that units just arrived make or suffer."""
     here = rg.at(cell)
     best = m.observers(t, here)
     out: list[Attempt] = []
     for u in here:
-        for order in t.by_unit.get(u.number, ()):
+        for order in t.by_unit.get(u.number, ()) if arrived is None else ():
             if not isinstance(order, o.Attack):
                 continue
             for ref in order.targets:
@@ -83,6 +90,8 @@ def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> list[Atte
         for v in here:
             if v.faction == u.faction:
                 continue
+            if arrived is not None and u.number not in arrived and v.number not in arrived:
+                continue
             look = m.sighting(t, best, u.faction, v)
             if look.seen and m.attitude_towards(t, u.faction, v, look) == "hostile" \
                     and not refusal(t, u, v, best):
@@ -90,8 +99,9 @@ def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> list[Atte
     return out
 
 
-def _region(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> None:
-    attempts = _attempts(t, cell, hostile, rg)
+def _region(t: Turn, cell: int, hostile: set[int], rg: m.Regions,
+            arrived: set[int] | None = None) -> None:
+    attempts = _attempts(t, cell, hostile, rg, arrived)
     met: set[frozenset[int]] = set()
     for i, a in enumerate(attempts):
         tf = a.target.faction
@@ -113,6 +123,21 @@ def _region(t: Turn, cell: int, hostile: set[int], rg: m.Regions) -> None:
         result = battle(t, call)
         met |= {frozenset((x.faction, y.faction)) for x in result.attackers
                 for y in result.defenders}
+
+
+def arrivals(t: Turn, units: list[st.Unit]) -> None:
+    """The battles a region's movement brings about (Movement: Order of Movement): where
+    `units` just arrived, non-avoiding units attack the units they take for Hostile,
+    arrivals and residents alike, as in the combat step; no ATTACK orders again."""
+    hostile = _hostile(t)
+    arrived = {u.number for u in units if u.number in t.units}
+    cells = sorted({u.cell for u in units if u.number in arrived})
+    if not hostile or not cells:
+        return
+    grid = t.ctx.map.grid
+    rg = m.Regions(t, {*cells, *(n for c in cells for n in grid.neighbours(c))})
+    for cell in cells:
+        _region(t, cell, hostile, rg, arrived)
 
 
 def battle(t: Turn, call: m.Call, reason: str = "killed in battle") -> BattleResult:
