@@ -12,7 +12,8 @@ from engine.ruleset import Ruleset
 GROUP = "realmsmith.rulesets"
 # Used when running from a source tree that was never pip-installed.
 BUILTIN = {"kok": "engine.rulesets.kok:RULESET", "artnes": "engine.rulesets.artnes:RULESET",
-           "coi": "engine.rulesets.coi:RULESET", "atlantis": "engine.rulesets.atlantis:RULESET"}
+           "coi": "engine.rulesets.coi:RULESET", "atlantis": "engine.rulesets.atlantis:RULESET",
+           "cc": "engine.rulesets.cc:RULESET"}
 
 
 class UnknownRuleset(LookupError):

@@ -78,10 +78,10 @@ def test_ruleset_declarations_and_what_is_not_built():
     opts = RULESET.default_options()
     assert opts.pre_turn_orders == 5 and opts.post_turn_orders == 10 and opts.pulses == 10
     assert RULESET.terrain_letters()["Pla"] == "plains"
-    with pytest.raises(NotBuiltYet, match="not built yet"):
-        RULESET.phases()
-    with pytest.raises(NotBuiltYet, match="not built yet"):
-        RULESET.report(None, None, None, None)
+    assert [p.name for p in RULESET.phases()][0] == "income"
+    assert RULESET.capabilities == {"parse", "turn", "play", "reports"}
+    with pytest.raises(NotBuiltYet, match="the demo is not built yet"):
+        RULESET.demo()
 
 
 def test_state_schema_round_trips_and_builds_sql_tables():

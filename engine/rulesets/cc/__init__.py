@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
-from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
+from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnContext, TurnModel
 from engine.rulesets.cc.catalog import SPECS, default_catalogs
 from engine.rulesets.cc.options import OPTIONS
 from engine.rulesets.cc.state import SCHEMA
@@ -42,6 +42,10 @@ class ContinentalConquest(Ruleset):
     map_kinds = ("hex",)
     cell_notation = "ccrr"  # the book writes hexes as 0825: column 08, row 25
     state_schema = SCHEMA
+    # the clan's turn, its status report and reading/checking sheets work; the demo does not
+    # (see docs/continental.md for what each turn phase leaves out)
+    capabilities = frozenset({"parse", "turn", "play", "reports"})
+    report_formats = ("text", "json")
 
     def catalog_specs(self) -> dict[str, TableSpec]:
         return dict(SPECS)
@@ -57,7 +61,28 @@ class ContinentalConquest(Ruleset):
         return {t["abbr"]: t["id"] for t in default_catalogs()["terrain"]}
 
     def phases(self) -> list[Phase]:
-        raise NotBuiltYet("the player turn (income, clan orders, ten pulses, maintenance)")
+        """The player turn (turn/__init__.py): income to maintenance, for the step's clan."""
+        from engine.rulesets.cc.turn import PLAYER_TURN
+
+        return list(PLAYER_TURN)
+
+    def run_step(self, ctx: TurnContext) -> None:
+        from engine.rulesets.cc.turn import run_clan_turns
+
+        run_clan_turns(ctx)
+
+    def cycle_phases(self) -> list[Phase]:
+        from engine.rulesets.cc.turn import CYCLE_PHASES
+
+        return list(CYCLE_PHASES)
+
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        """J6: a game turn waits for every clan not dropped."""
+        dropped = {c.number for c in state["clans"] if c.dropped}
+        return [f.number for f in scenario.factions if f.number not in dropped]
+
+    def is_finished(self, state: State, scenario: Scenario) -> bool:
+        return bool(state["world"] and state["world"][0].finished)
 
     def start_fields(self) -> tuple[StartField, ...]:
         """Each clan starts in one city, named by its hex (Faction.attrs["city"] = "0825")."""
@@ -138,10 +163,17 @@ class ContinentalConquest(Ruleset):
 
     def report(self, state: State, events: EventLog, faction: int | None,
                scenario: Scenario, diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
-        raise NotBuiltYet("the turn report")
+        from engine.rulesets.cc.report import build_report
+
+        return build_report(state, events, faction, scenario, diagnostics or [])
 
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
-        raise NotBuiltYet("rendering reports")
+        from engine.rulesets.cc.report import render
+
+        return render(report, fmt)
+
+    def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
+        raise NotBuiltYet("the demo")
 
 
 RULESET = ContinentalConquest()

@@ -85,6 +85,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _pick("flee_rule", ("strength", "never"), "When a side flees", "X33"),
     _int("flee_ratio_pct", 50, "Flee when own strength is below this share of the enemy's (%)", 0, 100),
     _flag("recon_engages", True, "Recon convoys fight convoys they meet", "X32"),
+    _int("desertion_morale", 5, "Morale a convoy loses when its troops desert (not in the book)", 0, 100, "X55"),
     _pick("guard_patrol_lasts", ("until_next_move", "one_turn"), "GUARD and PATROL last", "X51"),
     # ---- plague and orders -----------------------------------------------------------------
     _int("plague_chance_pct", 5, "Chance an owned city catches the Plague each game turn (not in the book)", 0, 100),

@@ -1,0 +1,256 @@
+"""The clan's status report ([POST-TURN STATUS REPORT], [HEX REPORTS], [CITY REPORTS],
+[SPOTTING REPORTS]): what its turn did pulse by pulse, its stockpiles and the income estimate,
+the market, its convoys' statistics, the Top Clans list, the hexes and cities it holds or met
+this turn (those taken this turn marked `*`, the book's bold), the convoys its cities spot,
+and what it heard on the radio.
+
+A clan sees only its own events, its own things and what it met; other clans' convoys appear
+where its cities spotted them when its turn ended (the book's "ghost images"). The GM's
+report (faction None) lists every clan's stockpiles and every event.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from engine.events import EventLog
+from engine.orders import Diagnostic
+from engine.rulesets.cc import convoy_stats as cs
+from engine.rulesets.cc import costs
+from engine.rulesets.cc.catalog import Book
+from engine.rulesets.cc.report_words import sentence
+from engine.rulesets.cc.turn.income import production
+from engine.scenario import Scenario
+from engine.state import State
+
+STOCKS = ("money", "food", "fuel", "parts", "vaccine", "troops", "rifles", "grenades", "rockets",
+          "claymores", "bombs", "agents")
+
+
+def build_report(state: State, events: EventLog, faction: int | None, scenario: Scenario,
+                 diagnostics: list[Diagnostic]) -> dict[str, Any]:
+    board = scenario.map.grid
+
+    def label(c: int | None) -> str:
+        return board.label(c, "ccrr") if c is not None and c >= 0 else ""
+
+    world = state["world"][0] if state["world"] else None
+    out: dict[str, Any] = {"game": scenario.name, "game_turn": world.game_turn if world else 0,
+                           "clan": faction}
+    records = events.for_faction(faction)
+    out["results"] = [{"phase": r.phase, "kind": r.event.kind, "text": sentence(r.event, label)}
+                      for r in records if r.event.kind != "cc.news"]
+    out["radio"] = [{"kind": k, "hex": label(c), "text": t} for r in records if r.event.kind == "cc.news"
+                    for k, c, t in r.event.items]
+    out["problems"] = [d.format() if hasattr(d, "format") else str(d) for d in diagnostics]
+    out["top_clans"] = [{"clan": c.number, "name": c.name, "popularity": c.popularity}
+                        for c in sorted(state["clans"], key=lambda c: (-c.popularity, c.number))[:10]]
+    out["prices"] = {p.item: p.price for p in sorted(state["prices"], key=lambda p: p.item)}
+    if faction is None:
+        out["clans"] = [_stocks(c) | {"clan": c.number, "name": c.name, "turns": c.turns_run,
+                                      "dropped": c.dropped} for c in sorted(state["clans"], key=lambda c: c.number)]
+        return out
+    clan = next((c for c in state["clans"] if c.number == faction), None)
+    if clan is None:
+        out["missing"] = f"clan {faction} is not in this game"
+        return out
+    book = Book(scenario.catalogs)
+    out |= {"name": clan.name, "turn": clan.turns_run, "status": _stocks(clan),
+            "income_estimate": production(state, scenario.catalogs, scenario.options, faction)}
+    out["convoys"] = _convoys(state, book, faction, label)
+    out["hexes"], out["cities"] = _places(state, scenario, faction, label)
+    out["spotted"] = _spotted(state, book, faction, label, scenario)
+    return out
+
+
+def _stocks(clan: Any) -> dict[str, int]:
+    out = {k: getattr(clan, k) for k in STOCKS if k != "food"}
+    return {"food": clan.food_tenths // 10, **out}
+
+
+def _convoys(state: State, book: Book, clan: int, label) -> list[dict[str, Any]]:
+    out = []
+    owner = next((c.name for c in state["clans"] if c.number == clan), "")
+    for cv in sorted((c for c in state["convoys"] if c.owner == clan), key=lambda c: c.number):
+        fleet: dict[str, int] = {}
+        for v in state["vehicles"]:
+            if v.convoy == cv.id:
+                fleet[v.type] = fleet.get(v.type, 0) + v.count
+        experts = sorted(e.code for e in state["experts"] if e.convoy == cv.id)
+        cap = cs.troop_capacity(book, fleet, experts)
+        out.append({
+            "number": cv.number, "name": cv.name or f"{owner} #{cv.number}", "type": cv.type, "hex": label(cv.cell),
+            "mode": cv.mode, "hidden": cv.hidden, "guarding": cv.guarding, "patrolling": cv.patrolling,
+            "vehicles": {_vehicle_word(book, v, n): n for v, n in sorted(fleet.items())}, "troops": cv.troops, "troop_capacity": cap,
+            "rifles": cv.rifles, "grenades": cv.grenades, "rockets": cv.rockets, "bombs": cv.bombs,
+            "strength": cs.combat_strength(book, fleet, cv.troops, cv.rockets, experts),
+            "morale": cv.morale, "training": cv.training, "health": cv.health,
+            "fuel_cost": cs.fuel_rate(book, fleet, experts), "kill": cv.kill_mode,
+            "cargo": cv.cargo, "cargo_type": cv.cargo_type,
+            "cargo_capacity": cs.cargo_capacity(book, fleet, experts, cv.mode == "empty"),
+            "size": cs.size_category(book, cs.size(book, fleet)), "experts": experts})
+    return out
+
+
+def _vehicle_word(book: Book, vid: str, n: int) -> str:
+    row = book.vehicles.get(vid, {})
+    word = (row.get("plural") if n != 1 else row.get("name")) or vid
+    return word.lower()
+
+
+def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, list]:
+    world = state["world"][0] if state["world"] else None
+    now = world.game_turn if world else 0
+    met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
+    gmap, terrain = scenario.map, scenario.catalogs["terrain"].by("id")
+    roads: dict[int, list[int]] = {}
+    for r in state["roads"]:
+        roads.setdefault(r.cell, []).append(r.to)
+        roads.setdefault(r.to, []).append(r.cell)
+    hexes = []
+    for h in sorted(state["hexes"], key=lambda h: h.cell):
+        if h.owner != clan and h.cell not in met:
+            continue
+        t = terrain.get(gmap.terrain_at(h.cell), {})
+        hexes.append({"hex": label(h.cell), "new": h.owner == clan and h.conquered_turn == now,
+                      "terrain": t.get("abbr", "?"), "owner": h.owner, "defense": h.defense,
+                      "troops": h.troops, "value": h.value, "food": h.food, "fuel": h.fuel,
+                      "parts": h.parts, "vaccine": h.vaccine, "special": h.special, "custom": h.custom,
+                      "roads": " ".join(sorted(label(c) for c in roads.get(h.cell, [])))})
+    hostile = {(x.cell, x.clan) for x in state["hostile"]}
+    bans = {(r.clan, r.other) for r in state["relations"] if r.ban}
+    ban_all = {c.number for c in state["clans"] if c.ban_all}
+    buildings: dict[int, list[str]] = {}
+    for b in state["buildings"]:
+        buildings.setdefault(b.cell, []).append(b.code)
+    cities = []
+    for c in sorted(state["cities"], key=lambda c: c.cell):
+        if c.owner != clan and c.cell not in met:
+            continue
+        status = ("Owned" if c.owner == clan else "Hostile" if (c.cell, clan) in hostile else
+                  "Banned" if c.owner and ((c.owner, clan) in bans or c.owner in ban_all) else "Friendly")
+        cities.append({"hex": label(c.cell), "new": c.owner == clan and c.conquered_turn == now,
+                       "name": c.name.upper() if c.major else c.name, "owner": c.owner,
+                       "value": c.value, "population": c.population, "fortification": c.fortification,
+                       "troops": c.troops, "claymores": c.claymores, "produces": c.produces,
+                       "needs": c.needs, "expert": c.guild or "None", "status": status,
+                       "buildings": " ".join(sorted(buildings.get(c.cell, [])))})
+    return hexes, cities
+
+
+def _spotted(state: State, book: Book, clan: int, label, scenario: Scenario) -> list[dict[str, Any]]:
+    """[SPOTTING REPORTS]: foreign convoys within each owned city's range (X56: allies too);
+    the owner named within range-2, the size within range-4 with a Spotting Tower."""
+    grid = scenario.map.grid
+    towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
+    mine = [c for c in state["cities"] if c.owner == clan]
+    out: dict[int, dict[str, Any]] = {}
+    for cv in sorted(state["convoys"], key=lambda c: c.id):
+        if cv.owner == clan:
+            continue
+        for city in mine:
+            reach, named, sized = costs.spotting(book, city.fortification, city.cell in towers)
+            d = grid.distance(city.cell, cv.cell)
+            if d > reach:
+                continue
+            seen = out.setdefault(cv.id, {"hex": label(cv.cell), "owner": None, "size": ""})
+            if d <= named:
+                seen["owner"] = cv.owner
+            if d <= sized:
+                fleet: dict[str, int] = {}
+                for v in state["vehicles"]:
+                    if v.convoy == cv.id:
+                        fleet[v.type] = fleet.get(v.type, 0) + v.count
+                seen["size"] = cs.size_category(book, cs.size(book, fleet))
+    return sorted(out.values(), key=lambda s: s["hex"])
+
+
+# ---- rendering --------------------------------------------------------------------------------
+
+def render(report: dict[str, Any], fmt: str = "text") -> str:
+    if fmt == "json":
+        return json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True)
+    text = render_text(report)
+    if fmt == "html":
+        return f"<!DOCTYPE html><meta charset='utf-8'><pre>{html.escape(text)}</pre>\n"
+    if fmt != "text":
+        raise ValueError(f"unknown report format {fmt!r}; use text, html or json")
+    return text
+
+
+def _rule(title: str) -> str:
+    return f"{'-' * 8} {title} {'-' * max(4, 70 - len(title))}"
+
+
+def render_text(r: dict[str, Any]) -> str:
+    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {r['game_turn']}"]
+    if r.get("clan") is None:
+        out.append("GM REPORT")
+    else:
+        out.append(f"CLAN {r['clan']} {r.get('name', '')}  TURN {r.get('turn', '')}")
+    if r.get("missing"):
+        return "\n".join([*out, r["missing"], ""])
+    out += ["", _rule("TURN RESULTS")]
+    phase = None
+    for x in r["results"]:
+        if x["phase"] != phase:
+            phase = x["phase"]
+            out.append(f"[{phase or 'turn'}]")
+        out.append(f"  {x['text']}")
+    if not r["results"]:
+        out.append("  (nothing happened)")
+    if r.get("problems"):
+        out += ["", _rule("ORDERS NOT ACCEPTED"), *(f"  {p}" for p in r["problems"])]
+    if r.get("clan") is None:
+        out += ["", _rule("CLANS")]
+        for c in r["clans"]:
+            out.append(f"  {c['clan']:>3} {c['name']:<20} turns {c['turns']}  ${c['money']:,}"
+                       f"{'  DROPPED' if c['dropped'] else ''}")
+        return "\n".join(out) + "\n"
+    s, e = r["status"], r["income_estimate"]
+    out += ["", _rule("STATUS"),
+            f"Money: ${s['money']:,}  Food: {s['food']}  Fuel: {s['fuel']}  Parts: {s['parts']}  "
+            f"Vaccine: {s['vaccine']}",
+            f"Troops: {s['troops']}  Rifles: {s['rifles']}  Grenades: {s['grenades']}  Rockets: "
+            f"{s['rockets']}  Claymores: {s['claymores']}  Bombs: {s['bombs']}  Agents: {s['agents']}",
+            f"Income next turn (estimate): ${e['money']:,}, food {e['food']}, fuel {e['fuel']}, "
+            f"parts {e['parts']}, vaccine {e['vaccine']}, troops {e['troops']} "
+            f"({e['hexes']} hexes, {e['cities']} cities, {e['bonuses']} income bonuses)"]
+    out += ["", _rule("MARKET"), "  " + "  ".join(f"{k}: ${v:,}" for k, v in r["prices"].items())]
+    out += ["", _rule("TOP CLANS")]
+    out += [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['popularity']}"
+            for i, c in enumerate(r["top_clans"], 1)]
+    out += ["", _rule("CONVOYS")]
+    for c in r["convoys"]:
+        flags = ", ".join(x for x in (c["mode"].upper(), "HIDDEN" if c["hidden"] else "",
+                                      "GUARD" if c["guarding"] else "", "PATROL" if c["patrolling"] else "") if x)
+        veh = ", ".join(f"{n} {v}" for v, n in c["vehicles"].items()) or "none"
+        out += [f"{c['type'].upper()} CONVOY #{c['number']} ({c['name']}) IN HEX {c['hex']} [{flags}]",
+                f"  Vehicles: {veh}  Size: {c['size']}",
+                f"  Troops: {c['troops']} of {c['troop_capacity']}  Rifles: {c['rifles']}  Grenades: "
+                f"{c['grenades']}  Rockets: {c['rockets']}  Bombs: {c['bombs']}",
+                f"  Combat Strength: {c['strength']}  Morale: {c['morale']}  Training: {c['training']}  "
+                f"Health: {c['health']}  Fuel Cost: {c['fuel_cost']}  Kill: {c['kill']}",
+                f"  Cargo: {c['cargo']} {c['cargo_type']} (max {c['cargo_capacity']})  Experts: "
+                f"{', '.join(c['experts']) or 'none'}"]
+    if not r["convoys"]:
+        out.append("  (no convoys)")
+    out += ["", _rule("HEXES"), "  HEX   TER OWN  DF  TR  VALUE  FO  FU  PA  VA  SS  CS        ROADS"]
+    for h in r["hexes"]:
+        out.append(f" {'*' if h['new'] else ' '}{h['hex']}  {h['terrain']} {h['owner']:>3} {h['defense']:>3} "
+                   f"{h['troops']:>3} {h['value']:>6} {h['food']:>3} {h['fuel']:>3} {h['parts']:>3} "
+                   f"{h['vaccine']:>3}  {h['special'] or '-':<3} {h['custom'] or '-':<9} {h['roads']}")
+    out += ["", _rule("CITIES"),
+            "  HEX   NAME                 OWN   VALUE     POP F  TRP  CM PRODUCES NEEDS    EXPERT STATUS   BUILDINGS"]
+    for c in r["cities"]:
+        out.append(f" {'*' if c['new'] else ' '}{c['hex']}  {c['name'][:20]:<20} {c['owner']:>3} {c['value']:>7} "
+                   f"{c['population']:>7} {c['fortification']} {c['troops']:>4} {c['claymores']:>3} "
+                   f"{c['produces']:<8} {c['needs']:<8} {c['expert']:<6} {c['status']:<8} {c['buildings']}")
+    out += ["", _rule("SPOTTING REPORTS")]
+    out += [f"  {s['hex']}" + (f" ({s['owner']})" if s["owner"] is not None else "")
+            + (f" [{s['size']}]" if s["size"] else "") for s in r["spotted"]] or ["  (nothing spotted)"]
+    out += ["", _rule("HEARD ON THE RADIO")]
+    out += [f"  {x['hex'] + ': ' if x['hex'] else ''}{x['text']}" for x in r["radio"]] or ["  (nothing heard)"]
+    return "\n".join(out) + "\n"

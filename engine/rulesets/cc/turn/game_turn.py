@@ -1,0 +1,103 @@
+"""[GAME TURN ACTIVITIES]: the end of a game turn, after the last clan's turn of it.
+
+In the book's order: the turn counter advances and clans too far behind are dropped (their
+units stay and defend but never move: the runner stops waiting for them); city populations
+grow; then the market prices move (X57: a random walk at the game turn's end). Population
+decline under the Plague, the popularity recount, the Top Clans lists and the victory check
+are not built: each emits `cc.cycle_not_built` naming itself.
+
+Growth ([POPULATION]): a city a clan owns grows 8-12% (16-24% with a Church, X46), never past
+its maximum (higher with a Stockyard); an uncontrolled city never grows. Its dollar value
+follows its population in proportion (X61).
+"""
+
+from __future__ import annotations
+
+from engine.dice import Dice
+from engine.ruleset import Phase, TurnContext
+from engine.rulesets.cc import state as st
+from engine.rulesets.cc.turn import events as ev
+
+
+def _world(ctx: TurnContext) -> st.World:
+    if not ctx.state["world"]:
+        ctx.state["world"].append(st.World())
+    return ctx.state["world"][0]
+
+
+def _dice(ctx: TurnContext, what: str) -> Dice:
+    return ctx.dice.sub("game turn", _world(ctx).game_turn, what)
+
+
+def advance(ctx: TurnContext) -> None:
+    w = _world(ctx)
+    ended = w.game_turn
+    behind = int(ctx.options.drop_when_behind)
+    dropped = []
+    for c in sorted(ctx.state["clans"], key=lambda c: c.number):
+        if behind and not c.dropped and ended - c.turns_run >= behind:
+            c.dropped = True
+            dropped.append(c.number)
+    w.game_turn, w.step_in_turn = ended + 1, 0
+    ctx.scratch["cc_cycle"] = {"ended": ended, "dropped": tuple(dropped)}
+
+
+def growth(ctx: TurnContext) -> None:
+    dice = _dice(ctx, "growth")
+    maxima = ctx.catalogs["population"].by("id")
+    churches, stockyards = set(), set()
+    for b in ctx.state["buildings"]:
+        if b.code == "CHU":
+            churches.add(b.cell)
+        elif b.code == "STO":
+            stockyards.add(b.cell)
+    lo, hi = int(ctx.options.growth_min_pct), int(ctx.options.growth_max_pct)
+    grown = people = 0
+    plague = False
+    for city in sorted(ctx.state["cities"], key=lambda c: c.cell):
+        if not city.owner:
+            continue
+        if city.plague:
+            plague = True
+            continue
+        pct = (lo if hi <= lo else lo + dice.d(hi - lo + 1, f"growth {city.cell}") - 1)
+        pct *= 2 if city.cell in churches else 1
+        band = maxima["major" if city.major else "minor"]
+        top = band["maximum_stockyard" if city.cell in stockyards else "maximum"]
+        new = min(top, city.population + city.population * pct // 100)
+        if new > city.population:
+            if city.population:
+                city.value = round(city.value * new / city.population)
+            people += new - city.population
+            grown += 1
+            city.population = new
+    info = ctx.scratch.get("cc_cycle", {"ended": _world(ctx).game_turn - 1, "dropped": ()})
+    ctx.emit(ev.GameTurnEnded(info["ended"], info["dropped"], grown, people))
+    if plague:
+        ctx.emit(ev.CycleNotBuilt(info["ended"], "population decline in cities with the Plague"))
+
+
+def market(ctx: TurnContext) -> None:
+    if ctx.options.market != "random_walk":
+        return
+    dice = _dice(ctx, "market")
+    vol = int(ctx.options.market_volatility_pct)
+    for p in sorted(ctx.state["prices"], key=lambda p: p.item):
+        move = dice.d(2 * vol + 1, f"price {p.item}") - 1 - vol if vol else 0
+        p.price = max(1, p.price * (100 + move) // 100)
+
+
+def not_built(step: str):
+    def run(ctx: TurnContext) -> None:
+        ctx.emit(ev.CycleNotBuilt(_world(ctx).game_turn - 1, step))
+    return run
+
+
+CYCLE_PHASES: list[Phase] = [
+    Phase("turn counter", advance, "the game turn advances; clans too far behind are dropped"),
+    Phase("population growth", growth, "owned cities grow 8-12% (Church: doubled) up to their maximum"),
+    Phase("market", market, "prices move at random by up to the volatility option"),
+    Phase("popularity", not_built("popularity recount"), "not built"),
+    Phase("top clans", not_built("Top Clans lists"), "not built"),
+    Phase("victory", not_built("victory check and end-of-game reports"), "not built"),
+]
