@@ -11,6 +11,7 @@ one runner for every ruleset, in the spirit of the Diplomacy DATC cases.
     kind = "square"
     terrain_rows = ["ppp", "ppp"]       # one letter a cell, from the ruleset's terrain letters
     # letters = { p = "plains" }        # extra or overriding letters
+    # links = { river = [["0101", "0102"]] }   # links between neighbouring cells, as labels
 
     [options]
     loyalty = true
@@ -121,6 +122,9 @@ def build_map(ruleset: Ruleset, spec: Any) -> GameMap:
             if ch not in letters:
                 raise ValueError(f"map letter {ch!r} is not a terrain letter ({', '.join(letters)})")
             m.set_terrain([y * m.grid.width + x], letters[ch])
+    for kind, pairs in spec.get("links", {}).items():  # roads, rivers: pairs of neighbours
+        for a, b in pairs:
+            m.add_link(kind, m.grid.parse(str(a)), m.grid.parse(str(b)))
     for a in spec.get("areas", []):
         m.add_area(a["name"], a.get("kind", "region"), [m.grid.parse(c) for c in a["cells"]],
                    **a.get("attrs", {}))
