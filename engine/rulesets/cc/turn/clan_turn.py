@@ -67,6 +67,7 @@ class ClanTurn:
         self.special = cats["special_structures"].by("code")
         self.custom = cats["custom_structures"].by("id")
         self.building_rows = cats["buildings"].by("code")
+        self.goods = cats["goods"].by("id")
         self.stopped: set[int] = set()            # Convoy.id of convoys done for the turn
         self.entered: dict[int, int] = {}          # Convoy.id -> cell it entered this pulse
         self.orders: list[o.CcOrder] = [x for x in (sheet.orders if sheet else [])
@@ -236,7 +237,7 @@ class ClanTurn:
     def price(self, item: str) -> int:
         if item in self.prices:
             return self.prices[item]
-        row = self.book.supplies.get(item)
+        row = self.book.supplies.get(item) or self.goods.get(item)
         return int(row["price"]) if row else 0
 
     def pay(self, dollars: int) -> bool:

@@ -92,10 +92,10 @@ def move(t: ClanTurn, cv: st.Convoy, order: o.Move, pulse: int) -> None:
     else:
         there = t.board.parse(order.hex, "ccrr") if order.hex else None
         hexes = t.board.distance(here, there) if there is not None else 0
-    if there is None:
-        return t.fail(order, "there is no hex that way", cv.number, pulse)
     if cv.guarding and ("guard", cv.id, -1) in t.marks:
         return t.fail(order, "the convoy is guarding a city and moves no more this turn", cv.number, pulse)
+    if there is None:
+        return t.fail(order, "there is no hex that way", cv.number, pulse)
     left = moves_allowed(t, cv) - cv.moves_used
     if cv.type == "air":
         if hexes > left:
