@@ -154,7 +154,7 @@ def erect(t: ClanTurn, order: o.Erect) -> None:
             return t.fail(order, f"money ran out before {code}")
         t.ctx.state["buildings"].append(st.Building(city.cell, code))
         t.buildings[city.cell].add(code)
-        t.done(order, f"erected a {t.building_rows.get(code, {}).get('name', code)} in {city.name}", amount=cost)
+        t.done(order, f"erected: {t.building_rows.get(code, {}).get('name', code)} in {city.name}", amount=cost)
 
 
 def _matching(t: ClanTurn, patterns: list[str]) -> list[st.Hex]:
