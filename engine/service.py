@@ -546,6 +546,12 @@ class GameService(Importer, StepRunner):
                     finished = bool(self.ruleset.is_finished(state, self.scenario))
                 except Exception:
                     finished = False
+            held = None
+            if steps is not None:  # sequential: planned here, as sequence_key may read the state
+                _runs, held = sequence.plan(self.ruleset, state, scen,
+                                            [s for s in self._active(all_subs, scen)
+                                             if s.step is None or s.step > cur],
+                                            sequence.History.of(steps), now or sequence.now_utc())
         st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,
                     problems=problems, finished=finished)
         numbers = {f.number for f in scen.factions}
@@ -568,10 +574,7 @@ class GameService(Importer, StepRunner):
                 fs.replaced = sum(1 for x in all_subs if x.faction == f.number and x.superseded
                                   and x.step == s.step and x.applied_step is None)
             st.factions.append(fs)
-        if steps is not None:  # sequential: the turns a run now would leave waiting, and why
-            _runs, held = sequence.plan(self.ruleset, state, scen,
-                                        [s for s in active if s.step is None or s.step > cur],
-                                        sequence.History.of(steps), now or sequence.now_utc())
+        if held is not None:  # sequential: the turns a run now would leave waiting, and why
             st.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason, h.ready_at)
                        for h in held]
         late = self._late_in(all_subs, scen, cur)

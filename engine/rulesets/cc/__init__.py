@@ -1,13 +1,14 @@
 """Continental Conquest 5.0 (June 1995): clans rebuilding a continent after the Plague.
 
-Status: NOT a playable ruleset, and not registered with engine.registry. What exists: the
-book's tables as catalogs (catalog.py, resources/cc/), the options for its choices and
-unclear passages (options.py), the state schema for the whole book (state.py), the maps
-(maps/cc/), the game set-up (setup.py), the orders sheet read into typed orders
-(orders.py, orders_sheet.py), its template (orders_template.py) and the checks that need no
-turn simulation (check.py). The turn, the reports and the demo are not built: those methods
-raise NotBuiltYet with a message saying so. docs/continental.md lists what
-remains; docs/cc-checklist.md tracks every rule of the book.
+Status: registered and playable for the clan's own turn. What exists: the book's tables as
+catalogs (catalog.py, resources/cc/), the options for its choices and unclear passages
+(options.py), the state schema (state.py), the maps (maps/cc/), the game set-up (setup.py),
+the orders sheet read into typed orders (orders.py, orders_sheet.py), its template and
+checks (orders_template.py, check.py), the player turn as a phase table (turn/), the end of
+a game turn (turn/game_turn.py) and the clan's status report (report.py). Not built: combat,
+the Plague, espionage, popularity and victory (the turn refuses what needs them with a
+`cc.not_built` event) and the demo (NotBuiltYet). docs/continental.md lists what remains;
+docs/cc-checklist.md tracks every rule of the book.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnCo
 from engine.rulesets.cc.catalog import SPECS, default_catalogs
 from engine.rulesets.cc.options import OPTIONS
 from engine.rulesets.cc.state import SCHEMA
+from engine.rulesets.cc.turn import events as _events  # noqa: F401  (declares the cc.* event kinds)
 from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec

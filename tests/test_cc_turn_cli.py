@@ -1,0 +1,119 @@
+"""Continental Conquest through the command line on the North America map: a game made from
+the eight-clan scenario, one clan's turn from its filled-in orders sheet (import, check, run,
+report), then the rest of the game turn, whose last clan turn ends the game turn."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from app.cli import EXIT_OK, main
+from engine.service import GameService
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "maps" / "cc" / "north-america-8.toml"
+T0 = "2026-03-02T12:00:00Z"
+
+
+def fill(template: str, lines: dict[str, str]) -> str:
+    """The template with orders written on its numbered lines: {"pre 1": "BUY 5 FUEL", "c1 2": "N"}."""
+    block, out = "", []
+    for line in template.splitlines():
+        if "PRE-TURN CLAN ORDERS" in line:
+            block = "pre"
+        elif "POST-TURN CLAN ORDERS" in line:
+            block = "post"
+        elif (m := re.match(r"ORDERS FOR \w+ CONVOY #(\d+)", line)):
+            block = f"c{m.group(1)}"
+        m = re.match(r"^\s*(\d+):$", line)
+        if m and f"{block} {int(m.group(1))}" in lines:
+            line = f"{line} {lines[f'{block} {int(m.group(1))}']}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """The game after clan 100's first turn, with the files of its start."""
+    d = tmp_path_factory.mktemp("cc")
+    db = d / "g.db"
+    assert main(["new", str(db), "--scenario", str(SCENARIO), "--seed", "3"]) == EXIT_OK
+    assert main(["export", str(db), "--out", str(d / "t0")]) == EXIT_OK
+    with GameService.open(db) as svc:
+        start = svc.state(0)
+    convoy = next(c for c in start["convoys"] if c.owner == 100)
+    template = (d / "t0" / "north-america-t000-f100-orders.txt").read_text(encoding="utf-8")
+    sheet = fill(template, {"pre 1": "BUY 200 FUEL", "pre 2": "ENLIST 10", "c1 1": "PAUSE",
+                            "c1 2": "N", "c1 3": "NE", "post 1": "DEFEND 1309"})
+    (d / "c100.txt").write_text(sheet, encoding="utf-8")
+    assert main(["import", str(db), str(d / "c100.txt")]) == EXIT_OK
+    assert main(["check", str(db)]) == EXIT_OK
+    assert main(["run", str(db)]) == EXIT_OK
+    return d, db, start, convoy
+
+
+def test_one_clan_turn_from_a_filled_sheet(game, capsys):
+    d, db, start, convoy = game
+    with GameService.open(db) as svc:
+        steps = svc.steps()
+        assert [(s.number, s.faction) for s in steps[1:]] == [(1, 100)]
+        new = svc.state(1)
+        kinds = [r.event.kind for r in svc.events(1).records]
+        reported = svc.reported_factions(1)
+    clan0 = next(c for c in start["clans"] if c.number == 100)
+    clan = next(c for c in new["clans"] if c.number == 100)
+    moved = next(c for c in new["convoys"] if c.id == convoy.id)
+    assert moved.cell != convoy.cell and not moved.hidden
+    assert clan.turns_run == 1 and clan.troops > clan0.troops - 5 and clan.fuel > clan0.fuel
+    assert next(h for h in new["hexes"] if h.cell == convoy.cell).defense == \
+        next(h for h in start["hexes"] if h.cell == convoy.cell).defense + 1
+    assert kinds[0] == "cc.income" and "cc.moved" in kinds and kinds[-1] == "cc.maintained"
+    # only the clan whose turn ran gets a report; the others keep their last one
+    assert reported == [100]
+    capsys.readouterr()
+    assert main(["report", str(db), "--faction", "100", "--turn", "1"]) == EXIT_OK
+    text = capsys.readouterr().out
+    assert "CLAN 100 Robin's Hood  TURN 1" in text and "bought 200 fuel ($4,000)" in text
+    assert f"moved from {'1309'} to" in text and "1309 defence raised to" in text
+    for heading in ("STATUS", "Income next turn (estimate)", "CONVOYS", "HEXES", "CITIES",
+                    "SPOTTING REPORTS", "HEARD ON THE RADIO"):
+        assert heading in text
+    assert main(["report", str(db), "--faction", "100", "--turn", "1", "--format", "json"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"]["fuel"] == clan.fuel and data["convoys"][0]["hex"] != "1309"
+    # another clan's report shows none of clan 100's doings
+    assert main(["report", str(db), "--faction", "111", "--turn", "0"]) == EXIT_OK
+    assert "bought 200 fuel" not in capsys.readouterr().out
+
+
+def test_the_whole_game_turn_ends_after_the_last_clan(game, capsys):
+    d, db, start, _convoy = game
+    for f in (111, 122, 133, 144, 155, 166, 177):
+        text = (d / "t0" / f"north-america-t000-f{f}-orders.txt").read_text(encoding="utf-8")
+        (d / f"c{f}.txt").write_text(text, encoding="utf-8")  # a sheet left blank is a turn too
+        assert main(["import", str(db), str(d / f"c{f}.txt")]) == EXIT_OK
+    assert main(["run", str(db)]) == EXIT_OK
+    with GameService.open(db) as svc:
+        steps = svc.steps()[1:]
+        info = [json.loads(s.info) for s in steps]
+        last = svc.state(len(steps))
+        events = svc.events(len(steps)).records
+    clans = {c.number: c for c in start["clans"]}
+    # the seven turns ran lowest hidden sequence number first
+    seven = [s.faction for s in steps[1:]]
+    assert seven == sorted(seven, key=lambda f: clans[f].sequence)
+    assert [i.get("cycle_end") for i in info] == [None] * 7 + [1]
+    assert last["world"][0].game_turn == 2
+    ended = [r.event for r in events if r.event.kind == "cc.game_turn_ended"]
+    assert len(ended) == 1 and ended[0].game_turn == 1 and ended[0].grown == 8
+    assert {r.event.step for r in events if r.event.kind == "cc.cycle_not_built"} == {
+        "popularity recount", "Top Clans lists", "victory check and end-of-game reports"}
+    pop0 = {c.cell: c.population for c in start["cities"]}
+    for c in last["cities"]:
+        if c.owner:   # owned cities grew 8-12%; the others stayed as they were
+            assert pop0[c.cell] * 108 // 100 <= c.population <= pop0[c.cell] * 112 // 100
+        else:
+            assert c.population == pop0[c.cell]
