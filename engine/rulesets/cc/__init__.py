@@ -83,6 +83,14 @@ class ContinentalConquest(Ruleset):
         dropped = {c.number for c in state["clans"] if c.dropped}
         return [f.number for f in scenario.factions if f.number not in dropped]
 
+    def step_report_factions(self, state: State, events: EventLog, faction: int,
+                             scenario: Scenario) -> set[int]:
+        """The clan whose turn ran; every clan when the game ended in this step (the book's
+        end-of-game report for each player)."""
+        if self.is_finished(state, scenario):
+            return {f.number for f in scenario.factions}
+        return {faction}
+
     def is_finished(self, state: State, scenario: Scenario) -> bool:
         return bool(state["world"] and state["world"][0].finished)
 

@@ -45,8 +45,9 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     out["radio"] = [{"kind": k, "hex": label(c), "text": t} for r in records if r.event.kind == "cc.news"
                     for k, c, t in r.event.items]
     out["problems"] = [d.format() if hasattr(d, "format") else str(d) for d in diagnostics]
-    out["top_clans"] = [{"clan": c.number, "name": c.name, "popularity": c.popularity}
-                        for c in sorted(state["clans"], key=lambda c: (-c.popularity, c.number))[:10]]
+    out["top_clans"] = _top_clans(state)
+    if world is not None and world.finished:
+        out["game_over"] = {"winner": world.winner, "game_turn": world.game_turn - 1}
     out["prices"] = {p.item: p.price for p in sorted(state["prices"], key=lambda p: p.item)}
     if faction is None:
         out["clans"] = [_stocks(c) | {"clan": c.number, "name": c.name, "turns": c.turns_run,
@@ -62,6 +63,21 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     out["convoys"] = _convoys(state, book, faction, label)
     out["hexes"], out["cities"] = _places(state, scenario, faction, label)
     out["spotted"] = _spotted(state, book, faction, label, scenario)
+    return out
+
+
+def _top_clans(state: State) -> dict[str, list[dict[str, Any]]]:
+    """The lists recorded at the last game turn's end; before the first, popularity now."""
+    names = {c.number: c.name for c in state["clans"]}
+    last = max((t.game_turn for t in state["top_clans"]), default=None)
+    if last is None:
+        rows = sorted(state["clans"], key=lambda c: (-c.popularity, c.number))[:10]
+        return {"popularity": [{"clan": c.number, "name": c.name, "value": c.popularity} for c in rows]}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for t in sorted(state["top_clans"], key=lambda t: (t.ranking != "popularity", t.ranking, t.rank)):
+        if t.game_turn == last:
+            out.setdefault(t.ranking, []).append({"clan": t.clan, "name": names.get(t.clan, ""),
+                                                  "value": t.value})
     return out
 
 
@@ -192,6 +208,10 @@ def render_text(r: dict[str, Any]) -> str:
         out.append(f"CLAN {r['clan']} {r.get('name', '')}  TURN {r.get('turn', '')}")
     if r.get("missing"):
         return "\n".join([*out, r["missing"], ""])
+    if r.get("game_over"):
+        g = r["game_over"]
+        won = "shared" if g["winner"] == -1 else f"won by clan {g['winner']}"
+        out.append(f"THE GAME IS OVER after game turn {g['game_turn']}: {won}")
     out += ["", _rule("TURN RESULTS")]
     phase = None
     for x in r["results"]:
@@ -219,9 +239,9 @@ def render_text(r: dict[str, Any]) -> str:
             f"parts {e['parts']}, vaccine {e['vaccine']}, troops {e['troops']} "
             f"({e['hexes']} hexes, {e['cities']} cities, {e['bonuses']} income bonuses)"]
     out += ["", _rule("MARKET"), "  " + "  ".join(f"{k}: ${v:,}" for k, v in r["prices"].items())]
-    out += ["", _rule("TOP CLANS")]
-    out += [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['popularity']}"
-            for i, c in enumerate(r["top_clans"], 1)]
+    for ranking, rows in r["top_clans"].items():
+        out += ["", _rule(f"TOP CLANS: {ranking.upper()}")]
+        out += [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['value']:,}" for i, c in enumerate(rows, 1)]
     out += ["", _rule("CONVOYS")]
     for c in r["convoys"]:
         flags = ", ".join(x for x in (c["mode"].upper(), "HIDDEN" if c["hidden"] else "",

@@ -212,3 +212,33 @@ class News(_Own, Event):
     kind = "cc.news"
     clan: int
     items: tuple[tuple[str, int, str], ...]   # (kind, cell or -1, text)
+
+
+@dataclass(frozen=True)
+class PopularityCounted(Event):
+    """Popularity recounted at the end of a game turn (public: the Top Clans list shows it)."""
+
+    kind = "cc.popularity"
+    game_turn: int
+    scores: tuple[tuple[int, int], ...]    # (clan, popularity), best first
+
+
+@dataclass(frozen=True)
+class Leading(Event):
+    """A clan reached the victory level first: it wins if it holds it one more game turn."""
+
+    kind = "cc.leading"
+    game_turn: int
+    clan: int
+    popularity: int
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    """The victory check: the game is over. `winner` -1: shared by `clans`."""
+
+    kind = "cc.game_won"
+    game_turn: int
+    winner: int
+    clans: tuple[int, ...]
+    popularity: int

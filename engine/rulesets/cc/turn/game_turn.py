@@ -2,9 +2,9 @@
 
 In the book's order: the turn counter advances and clans too far behind are dropped (their
 units stay and defend but never move: the runner stops waiting for them); city populations
-grow; then the market prices move (X57: a random walk at the game turn's end). Population
-decline under the Plague, the popularity recount, the Top Clans lists and the victory check
-are not built: each emits `cc.cycle_not_built` naming itself.
+grow; the market prices move (X57: a random walk at the game turn's end); popularity is
+recounted, the Top Clans lists recorded and the victory checked (standing.py). Population
+decline under the Plague is not built: it emits `cc.cycle_not_built` when a city has it.
 
 Growth ([POPULATION]): a city a clan owns grows 8-12% (16-24% with a Church, X46), never past
 its maximum (higher with a Stockyard); an uncontrolled city never grows. Its dollar value
@@ -17,6 +17,7 @@ from engine.dice import Dice
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn import standing
 
 
 def _world(ctx: TurnContext) -> st.World:
@@ -87,17 +88,11 @@ def market(ctx: TurnContext) -> None:
         p.price = max(1, p.price * (100 + move) // 100)
 
 
-def not_built(step: str):
-    def run(ctx: TurnContext) -> None:
-        ctx.emit(ev.CycleNotBuilt(_world(ctx).game_turn - 1, step))
-    return run
-
-
 CYCLE_PHASES: list[Phase] = [
     Phase("turn counter", advance, "the game turn advances; clans too far behind are dropped"),
     Phase("population growth", growth, "owned cities grow 8-12% (Church: doubled) up to their maximum"),
     Phase("market", market, "prices move at random by up to the volatility option"),
-    Phase("popularity", not_built("popularity recount"), "not built"),
-    Phase("top clans", not_built("Top Clans lists"), "not built"),
-    Phase("victory", not_built("victory check and end-of-game reports"), "not built"),
+    Phase("popularity", standing.popularity, "100 + a point a hex (Stadium 5) + one per 10,000 people"),
+    Phase("top clans", standing.top_clans, "the Top Clans lists of the game turn"),
+    Phase("victory", standing.victory, "the leader at the victory level one game turn later wins"),
 ]
