@@ -25,10 +25,9 @@ def game():
     return sc, state
 
 
-def sheet_for(game, clan=100, **fill):
-    """The clan's template with some lines filled in: fill = {"pre 1": "BUY 5 FUEL", ...}."""
-    sc, state = game
-    text = RULESET.orders_template(state, clan, sc)
+def fill_template(text, fill):
+    """An orders template with some lines filled in: fill = {"pre 1": "BUY 5 FUEL", "c1 2": "N"}
+    (blocks pre, post, agents and c<convoy number>); fill["extra"] is added at the end."""
     block = ""
     out = []
     for line in text.splitlines():
@@ -45,6 +44,12 @@ def sheet_for(game, clan=100, **fill):
             line = f"{line} {fill[f'{block} {int(m.group(1))}']}"
         out.append(line)
     return "\n".join(out) + "\n" + fill.get("extra", "")
+
+
+def sheet_for(game, clan=100, **fill):
+    """The clan's template with some lines filled in: fill = {"pre 1": "BUY 5 FUEL", ...}."""
+    sc, state = game
+    return fill_template(RULESET.orders_template(state, clan, sc), fill)
 
 
 def findings(game, text, clan=100):

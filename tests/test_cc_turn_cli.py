@@ -5,34 +5,17 @@ report), then the rest of the game turn, whose last clan turn ends the game turn
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
 from app.cli import EXIT_OK, main
 from engine.service import GameService
+from tests.test_cc_check import fill_template
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "maps" / "cc" / "north-america-8.toml"
 T0 = "2026-03-02T12:00:00Z"
-
-
-def fill(template: str, lines: dict[str, str]) -> str:
-    """The template with orders written on its numbered lines: {"pre 1": "BUY 5 FUEL", "c1 2": "N"}."""
-    block, out = "", []
-    for line in template.splitlines():
-        if "PRE-TURN CLAN ORDERS" in line:
-            block = "pre"
-        elif "POST-TURN CLAN ORDERS" in line:
-            block = "post"
-        elif (m := re.match(r"ORDERS FOR \w+ CONVOY #(\d+)", line)):
-            block = f"c{m.group(1)}"
-        m = re.match(r"^\s*(\d+):$", line)
-        if m and f"{block} {int(m.group(1))}" in lines:
-            line = f"{line} {lines[f'{block} {int(m.group(1))}']}"
-        out.append(line)
-    return "\n".join(out) + "\n"
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +29,7 @@ def game(tmp_path_factory):
         start = svc.state(0)
     convoy = next(c for c in start["convoys"] if c.owner == 100)
     template = (d / "t0" / "north-america-t000-f100-orders.txt").read_text(encoding="utf-8")
-    sheet = fill(template, {"pre 1": "BUY 200 FUEL", "pre 2": "ENLIST 10", "c1 1": "PAUSE",
+    sheet = fill_template(template, {"pre 1": "BUY 200 FUEL", "pre 2": "ENLIST 10", "c1 1": "PAUSE",
                             "c1 2": "N", "c1 3": "NE", "post 1": "DEFEND 1309"})
     (d / "c100.txt").write_text(sheet, encoding="utf-8")
     assert main(["import", str(db), str(d / "c100.txt")]) == EXIT_OK
