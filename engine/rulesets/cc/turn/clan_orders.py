@@ -189,7 +189,9 @@ def defend(t: ClanTurn, order: o.Defend) -> None:
                 h.defended_turn = t.turn
                 t.done(order, f"{where} defence raised to {t.book.hex_defense[h.defense]['name']}",
                        amount=row["raise_cost"])
-        if order.troops:
+        if order.troops and h.conquered_turn == t.turn:  # E7, X49: no guards the turn it is taken
+            t.fail(order, f"{where} was conquered this turn: no guards until the next")
+        elif order.troops:
             n = max(-h.troops, min(order.troops, t.clan.troops, h.defense - h.troops))
             h.troops += n
             t.clan.troops -= n
