@@ -55,3 +55,13 @@ def test_html_is_the_text_escaped():
     rep["name"] = "<b>Robin</b>"
     html = RULESET.render(rep, "html")
     assert "&lt;b&gt;Robin&lt;/b&gt;" in html and "<b>Robin" not in html
+
+
+def test_the_chronicle_tells_the_report_lines_with_clan_and_place():
+    r = run_case(load_case(HEX_ATTACK))
+    ch = RULESET.chronicle(r.events, r.state, r.scenario)
+    taken = ch.filter(faction=1, kind="hex_taken")
+    assert [t.text for t in taken] == [
+        "Convoy #1, pulse 1: conquered clan 2's hex 0102 (needed 23, lost 23, 5 guards killed)"]
+    assert taken[0].place == "0102" and ch.filter(faction=2) == []
+    assert ch.filter(kind="cc.fed", details=False) == [] and ch.filter(kind="cc.fed")

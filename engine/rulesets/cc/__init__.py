@@ -182,6 +182,11 @@ class ContinentalConquest(Ruleset):
 
         return render(report, fmt)
 
+    def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
+        from engine.rulesets.cc.report_words import chronicle
+
+        return chronicle(events, scenario)
+
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         raise NotBuiltYet("the demo")
 

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from engine.events import Event
+from engine.chronicle import Chronicle, Told, cells_of
+from engine.events import Event, EventLog
 
 Label = Callable[[int], str]
 
@@ -64,3 +66,21 @@ def sentence(e: Event, label: Label) -> str:
     if k == "cc.cycle_not_built":
         return f"End of game turn {e.game_turn}: {e.step} is not built yet"
     return e.describe(label)
+
+
+def chronicle(events: EventLog, scenario: Any) -> Chronicle:
+    """The step's events as the report's lines, for the GM console's and viewer's lists (the
+    food eaten each pulse is a detail those lists hide by default)."""
+    grid = scenario.map.grid
+
+    def label(c: int) -> str:
+        return grid.label(c, "ccrr")
+
+    out = Chronicle()
+    for r in events.records:
+        e = r.event
+        cells = cells_of(e)
+        who = tuple(getattr(e, "clans", ())) or tuple(sorted(e.factions()))
+        out.told.append(Told(r.seq, r.phase, e.kind, sentence(e, label), who, cells,
+                             label(cells[0]) if cells else "", detail=e.kind == "cc.fed"))
+    return out

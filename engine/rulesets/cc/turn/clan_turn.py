@@ -68,6 +68,14 @@ class ClanTurn:
         self.custom = cats["custom_structures"].by("id")
         self.building_rows = cats["buildings"].by("code")
         self.goods = cats["goods"].by("id")
+        # vehicles and experts by Convoy.id, kept in step with the state's tables (a game of
+        # hundreds of convoys must not scan every vehicle each time a convoy moves)
+        self._vehicles: dict[int, list[st.Vehicle]] = defaultdict(list)
+        for v in s["vehicles"]:
+            self._vehicles[v.convoy].append(v)
+        self._experts: dict[int, list[st.Expert]] = defaultdict(list)
+        for e in s["experts"]:
+            self._experts[e.convoy].append(e)
         self.stopped: set[int] = set()            # Convoy.id of convoys done for the turn
         self.entered: dict[int, int] = {}          # Convoy.id -> cell it entered this pulse
         self.orders: list[o.CcOrder] = [x for x in (sheet.orders if sheet else [])
@@ -126,25 +134,41 @@ class ClanTurn:
 
     def fleet(self, cv: st.Convoy) -> dict[str, int]:
         out: dict[str, int] = {}
-        for v in self.ctx.state["vehicles"]:
-            if v.convoy == cv.id and v.count > 0:
+        for v in self._vehicles.get(cv.id, ()):
+            if v.count > 0:
                 out[v.type] = out.get(v.type, 0) + v.count
         return out
 
     def experts(self, cv: st.Convoy) -> set[str]:
-        return {e.code for e in self.ctx.state["experts"] if e.convoy == cv.id}
+        return {e.code for e in self._experts.get(cv.id, ())}
+
+    def expert_rows(self, cv: st.Convoy) -> list[st.Expert]:
+        return list(self._experts.get(cv.id, ()))
+
+    def add_expert(self, cv: st.Convoy, code: str) -> None:
+        e = st.Expert(cv.id, code)
+        self.ctx.state["experts"].append(e)
+        self._experts[cv.id].append(e)
+
+    def move_expert(self, e: st.Expert, to: st.Convoy) -> None:
+        self._experts[e.convoy].remove(e)
+        e.convoy = to.id
+        self._experts[to.id].append(e)
 
     def add_vehicles(self, cv: st.Convoy, vid: str, n: int) -> None:
         """Add (or with n < 0 remove) vehicles; rows with no vehicles left are dropped."""
-        rows = self.ctx.state["vehicles"]
-        row = next((v for v in rows if v.convoy == cv.id and v.type == vid), None)
+        mine = self._vehicles[cv.id]
+        row = next((v for v in mine if v.type == vid), None)
         if row is None:
             if n > 0:
-                rows.append(st.Vehicle(cv.id, vid, n))
+                row = st.Vehicle(cv.id, vid, n)
+                self.ctx.state["vehicles"].append(row)
+                mine.append(row)
             return
         row.count += n
         if row.count <= 0:
-            rows.remove(row)
+            self.ctx.state["vehicles"].remove(row)
+            mine.remove(row)
 
     def troop_cap(self, cv: st.Convoy) -> int:
         return cs.troop_capacity(self.book, self.fleet(cv), self.experts(cv))
@@ -171,6 +195,8 @@ class ClanTurn:
         s["convoys"].remove(cv)
         s["vehicles"][:] = [v for v in s["vehicles"] if v.convoy != cv.id]
         s["experts"][:] = [e for e in s["experts"] if e.convoy != cv.id]
+        self._vehicles.pop(cv.id, None)
+        self._experts.pop(cv.id, None)
         self.stopped.add(cv.id)
         self.emit(ev.ConvoyLost(self.number, cv.number, reason))
 

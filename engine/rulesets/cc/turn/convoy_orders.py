@@ -117,7 +117,7 @@ def hire(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     cost = int(t.opts.expert_cost)
     if not t.pay(cost):
         return t.fail(order, f"${cost:,} needed", cv.number, pulse)
-    t.ctx.state["experts"].append(st.Expert(cv.id, code))
+    t.add_expert(cv, code)
     t.done(order, f"hired a {row['name']}", cv.number, pulse, cost)
 
 

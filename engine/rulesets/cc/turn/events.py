@@ -20,6 +20,9 @@ class _Own:
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.clan})
 
+    def factions(self) -> frozenset[int]:
+        return frozenset({self.clan})
+
 
 @dataclass(frozen=True)
 class NotBuilt(_Own, Event):

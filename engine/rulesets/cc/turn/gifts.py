@@ -57,9 +57,9 @@ def give(t: ClanTurn, order: o.Give) -> None:
     if order.all_experts or order.expert:
         have = t.experts(b)
         moved = []
-        for e in t.ctx.state["experts"]:
-            if e.convoy == a.id and (order.all_experts or e.code == order.expert) and e.code not in have:
-                e.convoy = b.id
+        for e in t.expert_rows(a):
+            if (order.all_experts or e.code == order.expert) and e.code not in have:
+                t.move_expert(e, b)
                 have.add(e.code)
                 moved.append(e.code)
         if not moved:

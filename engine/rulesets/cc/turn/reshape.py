@@ -34,9 +34,9 @@ def absorb(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
     for vid, n in t.fleet(other).items():
         t.add_vehicles(cv, vid, n)
     mine = t.experts(cv)
-    for e in [e for e in t.ctx.state["experts"] if e.convoy == other.id]:
+    for e in t.expert_rows(other):
         if e.code not in mine:
-            e.convoy = cv.id
+            t.move_expert(e, cv)
             mine.add(e.code)
     for item in CARRIED:
         setattr(cv, item, getattr(cv, item) + getattr(other, item))
