@@ -151,9 +151,18 @@ class ClanTurn:
         self._experts[cv.id].append(e)
 
     def move_expert(self, e: st.Expert, to: st.Convoy) -> None:
+        """An expert changes convoy; the modes it allowed lapse in the convoy it left (KILL
+        MODE back to N without a Gunner, AID off without a Doctor)."""
         self._experts[e.convoy].remove(e)
+        frm = next((c for c in self.ctx.state["convoys"] if c.id == e.convoy), None)
         e.convoy = to.id
         self._experts[to.id].append(e)
+        if frm is not None:
+            left = self.experts(frm)
+            if "GUN" not in left:
+                frm.kill_mode = "N"
+            if "DOC" not in left:
+                frm.aid = False
 
     def add_vehicles(self, cv: st.Convoy, vid: str, n: int) -> None:
         """Add (or with n < 0 remove) vehicles; rows with no vehicles left are dropped."""

@@ -9,6 +9,7 @@ its ambush, fought in other clans' turns, is convoy combat.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from engine.rulesets.cc import convoy_stats as cs
@@ -179,19 +180,37 @@ def aid(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
            cv.number, pulse)
 
 
+def _scannable(t: ClanTurn, cv: st.Convoy, n: int) -> bool:
+    """SCAN's reach by type: land and military convoys scout land hexes (not water or islands),
+    amphibious all but wilderness and mountains, sea convoys on water every neighbour and on
+    land only water or islands, air convoys every neighbour."""
+    here, there = t.terrain(cv.cell), t.terrain(n)
+    if not there:
+        return False
+    if cv.type in movement.LANDLIKE:
+        return bool(there.get("drivable"))
+    if cv.type == "amphibious":
+        return not there.get("amphib_link_only")
+    if cv.type == "sea":
+        return bool(here.get("navigable") or there.get("navigable"))
+    return True
+
+
 def scan(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """SCAN: every neighbouring hex the convoy could enter is reported, for its entry fuel."""
+    """SCAN: each neighbour the convoy could scout goes on the hex and city lists, for the
+    convoy's fuel rate times that hex's factor (no road or river bonus), while fuel lasts."""
     if "SCO" not in t.experts(cv):
         return t.fail(order, "SCAN needs a Scout", cv.number, pulse)
     if ("scan", cv.id, -1) in t.marks:
         return t.fail(order, "the convoy scanned already this turn", cv.number, pulse)
     t.mark("scan", cv.id)
+    rate = cs.fuel_rate(t.book, t.fleet(cv), t.experts(cv)) * (100 + t.training_pct(cv)) / 100
     seen = []
     for n in t.board.neighbours(cv.cell):
-        if cv.type != "air" and movement.why_not_enter(t, cv, cv.cell, n):
+        if not _scannable(t, cv, n):
             continue
-        fuel = movement.entry_cost(t, cv, cv.cell, n)[0]
-        if not t.take("fuel", fuel, cv):
+        factor = 1.0 if cv.type == "air" else t.terrain(n)["fuel_factor"]
+        if not t.take("fuel", math.ceil(round(rate * factor, 6)), cv):
             break
         t.seen(n, "scan")
         seen.append(t.label(n))

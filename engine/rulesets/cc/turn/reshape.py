@@ -22,15 +22,14 @@ def join_vehicles(t: ClanTurn, cv: st.Convoy, vid: str, n: int) -> None:
 
 def absorb(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """ABSORB: take a convoy of the same type in the same hex whole; duplicate experts are
-    lost, morale and training averaged (weighted by size), the lower health kept; the absorbed
-    convoy's remaining orders are dropped."""
+    lost, morale and training the average of the two (the book's 60 and 30 make 45), the lower
+    health kept; the absorbed convoy's remaining orders are dropped."""
     other = t.convoy(order.amount)
     if other is None or other is cv:
         return t.fail(order, f"you have no other convoy #{order.amount}", cv.number, pulse)
     if other.cell != cv.cell or other.type != cv.type:
         return t.fail(order, f"convoy #{other.number} must be a {cv.type} convoy in this hex",
                       cv.number, pulse)
-    a, b = t.size(cv), t.size(other)
     for vid, n in t.fleet(other).items():
         t.add_vehicles(cv, vid, n)
     mine = t.experts(cv)
@@ -42,9 +41,8 @@ def absorb(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
         setattr(cv, item, getattr(cv, item) + getattr(other, item))
     if other.cargo and (not cv.cargo or cv.cargo_type == other.cargo_type):
         cv.cargo_type, cv.cargo = other.cargo_type, cv.cargo + other.cargo
-    if a + b:
-        cv.morale = (cv.morale * a + other.morale * b) // (a + b)
-        cv.training = (cv.training * a + other.training * b) // (a + b)
+    cv.morale = (cv.morale + other.morale) // 2
+    cv.training = (cv.training + other.training) // 2
     cv.health = min(cv.health, other.health)
     t.remove_convoy(other, f"absorbed by convoy #{cv.number}")
     t.done(order, f"absorbed convoy #{other.number}", cv.number, pulse)
