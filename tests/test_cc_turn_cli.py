@@ -100,3 +100,20 @@ def test_the_whole_game_turn_ends_after_the_last_clan(game, capsys):
             assert pop0[c.cell] * 108 // 100 <= c.population <= pop0[c.cell] * 112 // 100
         else:
             assert c.population == pop0[c.cell]
+
+
+def test_a_clans_bundle_holds_what_its_report_tells_and_no_other_clans_secrets(game, tmp_path):
+    d, db, start, convoy = game
+    assert main(["bundle", str(db), "--faction", "100", "--turn", "1", "--out", str(tmp_path)]) == EXIT_OK
+    bundle = next(tmp_path.glob("*"))
+    with GameService.open(bundle) as b:
+        seen = b.state(b.current_step)
+    clans = {c.number: c for c in seen["clans"]}
+    assert clans[100].account == "48213" and clans[100].money > 0
+    for n, c in clans.items():
+        if n != 100:   # others: number, name, popularity; no password, sequence or money
+            assert (c.account, c.sequence, c.money, c.fuel) == ("", 0, 0, 0) and c.name
+    assert {c.owner for c in seen["convoys"] if c.id > 0} == {100}
+    assert {v.convoy for v in seen["vehicles"]} <= {c.id for c in seen["convoys"] if c.owner == 100}
+    assert all(h.owner == 100 or any(s.cell == h.cell for s in seen["seen"]) for h in seen["hexes"])
+    assert all(m.clan == 100 for m in seen["inbox"])

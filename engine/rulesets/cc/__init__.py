@@ -182,6 +182,13 @@ class ContinentalConquest(Ruleset):
 
         return render(report, fmt)
 
+    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
+        """What the clan's bundle holds: what its report tells (view.py); never another
+        clan's account number, sequence number or stockpiles."""
+        from engine.rulesets.cc.view import visible_state
+
+        return visible_state(state, faction, scenario)
+
     def chronicle(self, events: EventLog, state: State, scenario: Scenario) -> Any:
         from engine.rulesets.cc.report_words import chronicle
 

@@ -1,0 +1,70 @@
+"""What a clan's report bundle and player viewer may hold: the state pruned by the same rule
+as its status report (report.py), so nothing reaches a player that its report does not tell.
+
+Kept: the clan's own row, convoys (with vehicles and experts), relations, marks, news, agents
+and sightings; the hexes and cities it holds or met this turn (with their buildings and
+roads); the foreign convoys its cities spot, as the spotting report gives them (hex; owner
+only within the naming range; no vehicles); every clan's number, name and popularity (the Top
+Clans list), never an account number (the password), sequence number, address or stockpile;
+the world (game turn, leader, winner), prices and Top Clans lists, which are public.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.cc import costs
+from engine.rulesets.cc import state as st
+from engine.rulesets.cc.catalog import Book
+from engine.scenario import Scenario
+from engine.state import State
+
+
+def visible_state(state: State, clan: int, scenario: Scenario) -> State:
+    out = State(state.schema, state.step)
+    world = state["world"][0] if state["world"] else None
+    now = world.game_turn if world else 0
+    met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
+    hexes = [h for h in state["hexes"] if h.owner == clan or h.cell in met]
+    cities = [c for c in state["cities"] if c.owner == clan or c.cell in met]
+    places = {h.cell for h in hexes} | {c.cell for c in cities}
+    mine = [c for c in state["convoys"] if c.owner == clan]
+    ids = {c.id for c in mine}
+    out.tables.update({
+        "world": list(state["world"]), "prices": list(state["prices"]),
+        "top_clans": list(state["top_clans"]), "hexes": hexes, "cities": cities,
+        "buildings": [b for b in state["buildings"] if b.cell in places],
+        "roads": [r for r in state["roads"] if r.cell in places or r.to in places],
+        "convoys": mine + _spotted(state, clan, scenario),
+        "vehicles": [v for v in state["vehicles"] if v.convoy in ids],
+        "experts": [e for e in state["experts"] if e.convoy in ids],
+    })
+    for name in ("relations", "turn_marks", "seen", "inbox", "agent_targets"):
+        out.tables[name] = [r for r in state[name] if r.clan == clan]
+    out.tables["hostile"] = [h for h in state["hostile"] if h.clan == clan]
+    out.tables["spies"] = [s for s in state["spies"] if s.clan == clan]
+    out.tables["clans"] = [c if c.number == clan else
+                           st.Clan(number=c.number, name=c.name, popularity=c.popularity,
+                                   dropped=c.dropped, account="", sequence=0)
+                           for c in state["clans"]]
+    return out
+
+
+def _spotted(state: State, clan: int, scenario: Scenario) -> list[st.Convoy]:
+    """Foreign convoys within the spotting range of the clan's cities: a ghost image with the
+    hex, and the owner only within range-2 (0 otherwise)."""
+    book = Book(scenario.catalogs)
+    grid = scenario.map.grid
+    towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
+    cities = [c for c in state["cities"] if c.owner == clan]
+    out = []
+    for cv in state["convoys"]:
+        if cv.owner == clan or not cities:
+            continue
+        seen = named = False
+        for city in cities:
+            reach, name_reach, _sized = costs.spotting(book, city.fortification, city.cell in towers)
+            d = grid.distance(city.cell, cv.cell)
+            seen, named = seen or d <= reach, named or d <= name_reach
+        if seen:
+            out.append(st.Convoy(id=-cv.id, owner=cv.owner if named else 0, number=0,
+                                 type=cv.type, cell=cv.cell))
+    return out
