@@ -26,8 +26,8 @@ from engine.scenario import Scenario
 from engine.state import State
 from engine.tables import Catalog, OptionSpec, TableSpec
 
-NOT_BUILT = ("Continental Conquest: {what} is not built yet (only its catalogs, options, "
-             "state schema and map exist; see docs/continental.md)")
+NOT_BUILT = ("Continental Conquest: {what} is not built yet (a game starts from a scenario "
+             "file such as maps/cc/north-america-8.toml; docs/continental.md says what remains)")
 
 
 class NotBuiltYet(NotImplementedError):
