@@ -156,31 +156,39 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
     return hexes, cities
 
 
-def _spotted(state: State, book: Book, clan: int, label, scenario: Scenario) -> list[dict[str, Any]]:
-    """[SPOTTING REPORTS]: foreign convoys within each owned city's range (X56: allies too);
-    the owner named within range-2, the size within range-4 with a Spotting Tower."""
+def spotted_convoys(state: State, book: Book, clan: int, scenario: Scenario) -> list[tuple[Any, bool, bool]]:
+    """[SPOTTING REPORTS]: (convoy, owner named, size shown) for each foreign convoy within an
+    owned city's range (X56: allies too); owners are named within range-2, sizes shown within
+    range-4 of a city with a Spotting Tower."""
     grid = scenario.map.grid
     towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
     mine = [c for c in state["cities"] if c.owner == clan]
-    out: dict[int, dict[str, Any]] = {}
+    out = []
     for cv in sorted(state["convoys"], key=lambda c: c.id):
-        if cv.owner == clan:
+        if cv.owner == clan or not mine:
             continue
+        seen = named = sized = False
         for city in mine:
-            reach, named, sized = costs.spotting(book, city.fortification, city.cell in towers)
+            reach, name_reach, size_reach = costs.spotting(book, city.fortification, city.cell in towers)
             d = grid.distance(city.cell, cv.cell)
-            if d > reach:
-                continue
-            seen = out.setdefault(cv.id, {"hex": label(cv.cell), "owner": None, "size": ""})
-            if d <= named:
-                seen["owner"] = cv.owner
-            if d <= sized:
-                fleet: dict[str, int] = {}
-                for v in state["vehicles"]:
-                    if v.convoy == cv.id:
-                        fleet[v.type] = fleet.get(v.type, 0) + v.count
-                seen["size"] = cs.size_category(book, cs.size(book, fleet))
-    return sorted(out.values(), key=lambda s: s["hex"])
+            seen, named, sized = seen or d <= reach, named or d <= name_reach, sized or d <= size_reach
+        if seen:
+            out.append((cv, named, sized))
+    return out
+
+
+def _spotted(state: State, book: Book, clan: int, label, scenario: Scenario) -> list[dict[str, Any]]:
+    out = []
+    for cv, named, sized in spotted_convoys(state, book, clan, scenario):
+        size = ""
+        if sized:
+            fleet: dict[str, int] = {}
+            for v in state["vehicles"]:
+                if v.convoy == cv.id:
+                    fleet[v.type] = fleet.get(v.type, 0) + v.count
+            size = cs.size_category(book, cs.size(book, fleet))
+        out.append({"hex": label(cv.cell), "owner": cv.owner if named else None, "size": size})
+    return sorted(out, key=lambda s: s["hex"])
 
 
 # ---- rendering --------------------------------------------------------------------------------

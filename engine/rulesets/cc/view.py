@@ -11,9 +11,9 @@ the world (game turn, leader, winner), prices and Top Clans lists, which are pub
 
 from __future__ import annotations
 
-from engine.rulesets.cc import costs
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.catalog import Book
+from engine.rulesets.cc.report import spotted_convoys
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -49,22 +49,7 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
 
 
 def _spotted(state: State, clan: int, scenario: Scenario) -> list[st.Convoy]:
-    """Foreign convoys within the spotting range of the clan's cities: a ghost image with the
-    hex, and the owner only within range-2 (0 otherwise)."""
-    book = Book(scenario.catalogs)
-    grid = scenario.map.grid
-    towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
-    cities = [c for c in state["cities"] if c.owner == clan]
-    out = []
-    for cv in state["convoys"]:
-        if cv.owner == clan or not cities:
-            continue
-        seen = named = False
-        for city in cities:
-            reach, name_reach, _sized = costs.spotting(book, city.fortification, city.cell in towers)
-            d = grid.distance(city.cell, cv.cell)
-            seen, named = seen or d <= reach, named or d <= name_reach
-        if seen:
-            out.append(st.Convoy(id=-cv.id, owner=cv.owner if named else 0, number=0,
-                                 type=cv.type, cell=cv.cell))
-    return out
+    """Foreign convoys the clan's cities spot, as ghost images: the hex, and the owner only
+    within naming range (0 otherwise); no vehicles, troops or name."""
+    return [st.Convoy(id=-cv.id, owner=cv.owner if named else 0, number=0, type=cv.type, cell=cv.cell)
+            for cv, named, _sized in spotted_convoys(state, Book(scenario.catalogs), clan, scenario)]
