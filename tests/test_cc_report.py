@@ -65,3 +65,18 @@ def test_the_chronicle_tells_the_report_lines_with_clan_and_place():
         "Convoy #1, pulse 1: conquered clan 2's hex 0102 (needed 23, lost 23, 5 guards killed)"]
     assert taken[0].place == "0102" and ch.filter(faction=2) == []
     assert ch.filter(kind="cc.fed", details=False) == [] and ch.filter(kind="cc.fed")
+
+
+def test_clans_met_show_their_name_phone_and_slogan_but_not_their_address():
+    case = load_case(HEX_ATTACK)
+    case.data["state"]["clans"][1].update(name="Iron Wolves", address="wolves@example.org",
+                                          phone="555-0101", phone_on=True, slogan="Howl")
+    case.data["state"]["clans"][2].update(name="Allies", phone="555-0303", phone_on=False)
+    case.data.pop("expect")
+    r = run_case(case)
+    rep = RULESET.report(r.state, r.events, 1, r.scenario, [])
+    assert rep["clans_met"] == [
+        {"clan": 2, "name": "Iron Wolves", "phone": "555-0101", "slogan": "Howl"},
+        {"clan": 3, "name": "Allies", "phone": "", "slogan": ""}]
+    text = RULESET.render(rep, "text")
+    assert 'Clan 2 (Iron Wolves)  phone 555-0101  "Howl"' in text and "wolves@" not in text

@@ -63,6 +63,20 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     out["convoys"] = _convoys(state, book, faction, label)
     out["hexes"], out["cities"] = _places(state, scenario, faction, label)
     out["spotted"] = _spotted(state, book, faction, label, scenario)
+    out["clans_met"] = _clans_met(state, faction, out)
+    return out
+
+
+def _clans_met(state: State, clan: int, rep: dict[str, Any]) -> list[dict[str, Any]]:
+    """[P10]: the clans whose hexes, cities or named convoys the clan met this turn, with their
+    name, phone number (if they show it) and slogan; not their address (reading X130)."""
+    met = {h["owner"] for h in rep["hexes"]} | {c["owner"] for c in rep["cities"]}
+    met |= {s["owner"] for s in rep["spotted"] if s["owner"] is not None}
+    out = []
+    for c in sorted(state["clans"], key=lambda c: c.number):
+        if c.number in met and c.number != clan:
+            out.append({"clan": c.number, "name": c.name, "phone": c.phone if c.phone_on else "",
+                        "slogan": c.slogan})
     return out
 
 
@@ -279,6 +293,9 @@ def render_text(r: dict[str, Any]) -> str:
     out += ["", _rule("SPOTTING REPORTS")]
     out += [f"  {s['hex']}" + (f" ({s['owner']})" if s["owner"] is not None else "")
             + (f" [{s['size']}]" if s["size"] else "") for s in r["spotted"]] or ["  (nothing spotted)"]
+    out += ["", _rule("CLANS MET")]
+    out += [f"  Clan {c['clan']} ({c['name']})" + (f"  phone {c['phone']}" if c["phone"] else "")
+            + (f"  \"{c['slogan']}\"" if c["slogan"] else "") for c in r["clans_met"]] or ["  (none)"]
     out += ["", _rule("HEARD ON THE RADIO")]
     out += [f"  {x['hex'] + ': ' if x['hex'] else ''}{x['text']}" for x in r["radio"]] or ["  (nothing heard)"]
     return "\n".join(out) + "\n"
