@@ -229,8 +229,10 @@ def test_turn_bound_orders_follow_the_clans_own_turn(game):
                                   "3: ES 137 OWNER INCOME\n;", 1)
     sheet = RULESET.parse_orders(text)
     found = RULESET.check(sheet, late, 100, sc)
+    es = "ESPIONAGE needs espionage, not built yet: the turn will refuse it"
     assert sorted((d.line, d.message) for d in found) == [
-        (9, "the clan's name can be changed only until turn 3"), (10, "there is no clan 999 in this game")]
+        (9, "the clan's name can be changed only until turn 3"), (10, es),
+        (10, "there is no clan 999 in this game"), (11, es)]
 
 
 def test_the_template_prints_the_books_sample_convoy_as_the_book_does(game):
@@ -279,6 +281,7 @@ def test_pre_turn_orders_need_what_the_clan_holds_and_post_turn_ones_are_warned(
     expect = [("post 1", "warning", f"you hold no city at {theirs} now"),
               ("post 2", "error", f"there is no casino at {mine}"),
               ("post 3", "warning", f"you have no spy planted at {theirs}"),
+              ("post 3", "warning", "SABOTAGE needs spies and sabotage, not built yet: the turn will refuse it"),
               ("post 4", "warning", f"you hold no hex {theirs} now"),
               ("pre 1", "error", f"you hold no city at {theirs}"),
               ("pre 3", "error", "a military convoy is created only in a city with an Armory")]

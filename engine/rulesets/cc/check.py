@@ -7,6 +7,7 @@ the once-a-turn and so-many-a-turn limits, lengths of names and messages, and th
 which ESPIONAGE and until which a clan's NAME are allowed; and (check_holdings.py) the cities
 and hexes clan orders need the clan to hold. Whatever depends on what happens
 during the pulses (money, fuel, food, positions, troops) is the dry run's, not built yet.
+Orders the turn cannot carry out yet (combat, the Plague, espionage, events) are warned of.
 
 An ERROR finding is binding (engine/orders/screen.py): the turn will not carry the order out.
 A wrong or missing account number refuses the whole sheet (line 0).
@@ -22,6 +23,8 @@ from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.check_holdings import check_holdings
 from engine.rulesets.cc.sheet_stats import clan_of, convoy_sheets, next_turn, order_lines
+from engine.rulesets.cc.turn.clan_orders import NOT_BUILT as NOT_BUILT_CLAN
+from engine.rulesets.cc.turn.convoy_orders import NOT_BUILT as NOT_BUILT_CONVOY
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -96,6 +99,12 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             out.add(f"line {x.slot} is beyond the {allowed} {x.section}-turn order lines you have "
                     "(ORDER buys more for the next turn)", x)
             continue
+        needs = NOT_BUILT_CONVOY.get(x.keyword) if isinstance(x, o.ConvoyOrder) else \
+            NOT_BUILT_CLAN.get(x.keyword)
+        if needs:
+            stops = " and stop the convoy for the turn" if isinstance(x, o.ConvoyOrder) else ""
+            out.add(f"{x.keyword} needs {needs}, not built yet: the turn will refuse it{stops}", x,
+                    severity=Severity.WARNING)
         if isinstance(x, o.AgentOrder):
             if x.agent > clan.agents:
                 out.add(f"you have {clan.agents} agent(s); agent {x.agent} does not exist (agents "
