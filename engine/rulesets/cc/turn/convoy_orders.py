@@ -105,6 +105,8 @@ def hire(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     if city is not None and t.friendly_city(cv.cell) is None and not anything:
         return t.fail(order, f"{city.name} is hostile to you or bans you", cv.number, pulse)
     code = order.word or (city.guild if city is not None else "")
+    if not code:
+        return t.fail(order, "name the expert to hire here (HIRE ENG)", cv.number, pulse)
     if not anything and (city is None or not city.guild or code != city.guild):
         what = f"{city.name}'s guild" if city is not None and city.guild else "no guild here"
         return t.fail(order, f"{code or 'that expert'} cannot be hired here ({what})", cv.number, pulse)

@@ -25,7 +25,8 @@ from engine.rulesets.cc.turn.movement import pick_up
 
 def twelve(t: ClanTurn, cv: st.Convoy) -> bool:
     """A sea convoy with an Engineer: pulses 11 and 12, food in twelfths ([CONVOY ORDERS PHASE])."""
-    return cs.pulses(t.book, cv.type, t.experts(cv)) > int(t.opts.pulses)
+    row = t.book.convoy_types.get(cv.type, {})
+    return "ENG" in t.experts(cv) and row.get("engineer_pulses", 0) > row.get("pulses", 0)
 
 
 def pulse_orders(t: ClanTurn) -> dict[int, dict[int, o.ConvoyOrder]]:
