@@ -26,6 +26,7 @@ from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
+from engine.rulesets.cc.turn.reshape import join_vehicles
 
 LANDLIKE = ("land", "military")
 
@@ -212,7 +213,7 @@ def structures(t: ClanTurn, cv: st.Convoy, pulse: int) -> None:
         scout = next((v for v, r in t.book.vehicles.items()
                       if r["convoy_type"] == cv.type and r["class"] == "fast_scout"), None)
         if scout:
-            t.add_vehicles(cv, scout, 1)
+            join_vehicles(t, cv, scout, 1)
             t.emit(ev.OrderDone(t.number, "RACETRACK", cv.number, pulse, 0,
                                 f"won a {t.book.vehicles[scout]['name'].lower()} at the Racetrack"))
 
