@@ -114,14 +114,18 @@ def hire(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     if row is None:
         return t.fail(order, f"{code!r} is no expert", cv.number, pulse)
     if row["air_only"] and cv.type != "air":
-        return t.fail(order, f"a {row['name']} serves air convoys only", cv.number, pulse)
+        return t.fail(order, f"{_a(row['name'])} serves air convoys only", cv.number, pulse)
     if code in t.experts(cv):
-        return t.fail(order, f"the convoy has a {row['name']} already", cv.number, pulse)
+        return t.fail(order, f"the convoy has {_a(row['name'])} already", cv.number, pulse)
     cost = int(t.opts.expert_cost)
     if not t.pay(cost):
         return t.fail(order, f"${cost:,} needed", cv.number, pulse)
     t.add_expert(cv, code)
-    t.done(order, f"hired a {row['name']}", cv.number, pulse, cost)
+    t.done(order, f"hired {_a(row['name'])}", cv.number, pulse, cost)
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1].upper() in 'AEIOU' else 'a'} {name}"
 
 
 def _full(t: ClanTurn, cv: st.Convoy) -> bool:
