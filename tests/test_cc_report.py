@@ -80,3 +80,18 @@ def test_clans_met_show_their_name_phone_and_slogan_but_not_their_address():
         {"clan": 3, "name": "Allies", "phone": "", "slogan": ""}]
     text = RULESET.render(rep, "text")
     assert 'Clan 2 (Iron Wolves)  phone 555-0101  "Howl"' in text and "wolves@" not in text
+
+
+def test_the_turn_that_ends_the_game_turn_still_reports_what_it_met():
+    """The last clan of a game turn: the game turn advances in the same step, yet its report
+    lists what it met and took in its turn (counted by the clan's own turn number)."""
+    from engine.dice import Dice
+    from engine.ruleset import TurnContext
+
+    r = run_case(load_case(HEX_ATTACK))
+    ctx = TurnContext(RULESET, r.scenario, r.state, r.state, {}, Dice(1, 2))
+    for phase in RULESET.cycle_phases():
+        phase.run(ctx)
+    assert r.state["world"][0].game_turn == 2
+    text = RULESET.render(RULESET.report(r.state, r.events, 1, r.scenario, []), "text")
+    assert " *0102  Pla   1" in text and "  0302  Pla   2" in text

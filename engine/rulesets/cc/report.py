@@ -131,8 +131,7 @@ def _vehicle_word(book: Book, vid: str, n: int) -> str:
 
 
 def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, list]:
-    world = state["world"][0] if state["world"] else None
-    now = world.game_turn if world else 0
+    now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)  # the turn just run
     met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
     gmap, terrain = scenario.map, scenario.catalogs["terrain"].by("id")
     roads: dict[int, list[int]] = {}

@@ -183,7 +183,7 @@ class TurnMark:
     center enjoyed, a city fortified or razed, a racetrack scout or junkyard car taken, a
     message sent."""
     clan: int = 0
-    game_turn: int = 0
+    game_turn: int = 0             # the clan's own turn number (its turn of that game turn)
     kind: str = ""
     convoy: int = 0                # Convoy.id, 0 when the mark is the clan's
     cell: int = -1
@@ -200,7 +200,7 @@ class Seen:
     """What a clan saw this turn, for its hex and city lists (knowledge, not ownership)."""
     clan: int = 0
     cell: int = 0
-    game_turn: int = 0
+    game_turn: int = 0             # the clan's own turn number, as TurnMark
     how: str = ""                  # visit | scan | agent | spy | conquered
 
 

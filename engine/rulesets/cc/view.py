@@ -20,8 +20,7 @@ from engine.state import State
 
 def visible_state(state: State, clan: int, scenario: Scenario) -> State:
     out = State(state.schema, state.step)
-    world = state["world"][0] if state["world"] else None
-    now = world.game_turn if world else 0
+    now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)  # its last turn
     met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
     hexes = [h for h in state["hexes"] if h.owner == clan or h.cell in met]
     cities = [c for c in state["cities"] if c.owner == clan or c.cell in met]

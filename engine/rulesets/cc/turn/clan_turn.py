@@ -37,7 +37,6 @@ class ClanTurn:
         if not s["world"]:
             s["world"].append(st.World())
         self.world: st.World = s["world"][0]
-        self.turn = self.world.game_turn
         self.opts = ctx.options
         self.book = Book(ctx.catalogs)
         self.board = ctx.map.grid
@@ -47,6 +46,10 @@ class ClanTurn:
             raise ValueError(f"clan {clan} is not in the clans table")
         self.clan: st.Clan = found[0]
         self.number = clan
+        # the clan's own turn number: its turn N is its turn of game turn N (X5), even when it
+        # runs ahead of a late clan or behind as a catch-up; once-a-turn marks, sightings and
+        # "taken this turn" are counted by it, as the checker counts (sheet_stats.next_turn)
+        self.turn = self.clan.turns_run + 1
         self.dice: Dice = ctx.dice.sub("clan", clan, self.turn)
         self.hexes: dict[int, st.Hex] = {h.cell: h for h in s["hexes"]}
         self.cities: dict[int, st.City] = {c.cell: c for c in s["cities"]}
