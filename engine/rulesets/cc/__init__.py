@@ -5,9 +5,9 @@ catalogs (catalog.py, resources/cc/), the options for its choices and unclear pa
 (options.py), the state schema (state.py), the maps (maps/cc/), the game set-up (setup.py),
 the orders sheet read into typed orders (orders.py, orders_sheet.py), its template and
 checks (orders_template.py, check.py), the player turn as a phase table (turn/), the end of
-a game turn (turn/game_turn.py) and the clan's status report (report.py). Not built: combat,
-the Plague, espionage, popularity and victory (the turn refuses what needs them with a
-`cc.not_built` event) and the demo (NotBuiltYet). docs/continental.md lists what remains;
+a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py) and
+what its bundle holds (view.py). Not built: combat, the Plague and espionage (the turn refuses
+what needs them with a `cc.not_built` event), and the demo (NotBuiltYet). docs/continental.md lists what remains;
 docs/cc-checklist.md tracks every rule of the book.
 """
 
