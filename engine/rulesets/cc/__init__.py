@@ -7,8 +7,8 @@ the orders sheet read into typed orders (orders.py, orders_sheet.py), its templa
 checks (orders_template.py, check.py), the player turn as a phase table (turn/), the end of
 a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py) and
 what its bundle holds (view.py). Not built: combat, the Plague and espionage (the turn refuses
-what needs them with a `cc.not_built` event), and the demo (NotBuiltYet). docs/continental.md lists what remains;
-docs/cc-checklist.md tracks every rule of the book.
+what needs them with a `cc.not_built` event), and the demo (NotBuiltYet).
+docs/continental.md lists what remains; docs/cc-checklist.md tracks every rule of the book.
 """
 
 from __future__ import annotations
