@@ -4,9 +4,10 @@ month-long orders, stealth, combat rounds and magic.
 What exists (docs/atlantis.md): the catalogs, the state schema, the Conquest world and the
 state a game starts from, the orders parser and checker, `identify`, the reports and
 orders template of any state (report.py, report_text.py, report_html.py), and the turn as
-the book's phase table (turn.py) with its first half built: instant orders, GIVE, TAX, the
-market, the month-long orders but movement, maintenance. Combat, stealing, magic and
-movement are declared phases that refuse their orders with an `atlantis.not_built` event.
+the book's phase table (turn.py) with its first half built: instant orders, GIVE, PILLAGE
+and TAX, magic (magic.py: CAST, Teleport), the market, the month-long orders but movement,
+maintenance. Combat, stealing and movement are declared phases that refuse their orders
+with an `atlantis.not_built` event.
 """
 
 from __future__ import annotations

@@ -62,6 +62,8 @@ ITEMS = TableSpec("items", (
     _i("material_qty", "Material per item"),
     _i("per_man_cap", "Most per man a month", help="0 = skill level per man (plate armor: 1)"),
     _b("small", "Small", "not shown on other factions' reports"),
+    _s("casts", "Casts spell", help="magic items: the combat spell a mage holding it may cast"),
+    _i("cast_level", "at level", 0, 0, 5, help="the level the item casts its spell at"),
 ), key=("name",), title="Items")
 
 SKILLS = TableSpec("skills", (
@@ -124,6 +126,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("spell_range", "str", "level_both", "Reading of '2 to N times the level'",
                choices=("level_both", "level_top"),
                help="level_both: L*2 to L*N; level_top: 2 to L*N"),
+    OptionSpec("teleport_range", "int", 5, "Teleport reach in regions per level", min=0),
+    OptionSpec("teleport_weight", "int", 1000, "Most weight one Teleport sends", min=0),
+    OptionSpec("pillage_recovery", "int", 12, "Months a pillaged region takes to recover",
+               min=1, help="a reading: the book says only that recovery is slow; the "
+                           "region's tax silver comes back by equal steps over these months"),
 )
 
 

@@ -4,20 +4,31 @@ The parser has already said everything the text alone shows. Here: units that ar
 the faction's or do not exist, targets that do not exist, NEW aliases never formed, CLAIM
 and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness, MOVE and
 ADVANCE by units too heavy to walk, STEAL and ASSASSINATE by units not of one man, ATTACK,
-STEAL and ASSASSINATE of one's own units, ATTACK of an ally's unit (a warning). Findings
-are warnings where the server would still carry out part of the order (it claims what
-there is), errors where it would not.
+STEAL and ASSASSINATE of one's own units, ATTACK of an ally's unit (a warning), CAST and
+COMBAT of spells the unit cannot cast, CAST without the silver, CAST TELEPORT to a target
+that cannot receive it, TAX and PILLAGE that guards would stop, PILLAGE without enough men.
+Findings are warnings where the server would still carry out part of the order (it claims
+what there is), errors where it would not.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.orders import ILLEGAL, Diagnostic, OrderSheet, Severity
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
-from engine.rulesets.atlantis.catalog import default_catalog, level_of
+from engine.rulesets.atlantis.catalog import OPTIONS, default_catalog, level_of
+from engine.rulesets.atlantis.economy import guard_refusal, pillage_refusal
+from engine.rulesets.atlantis.magic import (
+    TELEPORT,
+    combat_refusal,
+    sent_refusal,
+    target_refusal,
+    weight_refusal,
+)
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -32,6 +43,7 @@ class _View:
     factions: dict
     regions: dict
     structures: dict
+    attitudes: dict
 
     @classmethod
     def of(cls, state: State) -> _View:
@@ -44,15 +56,29 @@ class _View:
         return cls({u.number: u for u in state["units"]}, skills, items,
                    {f.number: f for f in state["factions"]},
                    {r.cell: r for r in state["regions"]},
-                   {x.number: x for x in state["structures"]})
+                   {x.number: x for x in state["structures"]},
+                   {(a.faction, a.other): a.attitude for a in state["attitudes"]})
 
     def level(self, unit: int, skill: str) -> int:
         u = self.units.get(unit)
         return level_of(self.skills[unit].get(skill, 0), u.men if u else 0)
 
+    def declared_friendly(self, faction: int, other: int) -> bool:
+        """As Turn.declared_friendly: `faction` declared `other` Friendly or Ally."""
+        f = self.factions.get(faction)
+        said = self.attitudes.get((faction, other), f.default_attitude if f else "neutral")
+        return faction == other or said in ("friendly", "ally")
+
     def combat_ready(self, unit: int) -> bool:
         levels = {k: self.level(unit, k) for k in ("combat", "longbow", "crossbow")}
         return rules.combat_ready(levels, self.items[unit])
+
+    @cached_property
+    def by_cell(self) -> dict[int, list]:
+        out: dict[int, list] = defaultdict(list)
+        for u in self.units.values():
+            out[u.cell].append(u)
+        return out
 
 
 _LAST: list = []  # (state, its tables' lists and lengths, view): one entry
@@ -62,7 +88,8 @@ def _view(state: State) -> _View:
     """The index of a state, kept while the same state is checked again (the intake checks
     every faction's orders against one state); holding the state keeps its identity."""
     key = tuple((id(state[t]), len(state[t])) for t in ("units", "unit_skills", "unit_items",
-                                                         "factions", "regions", "structures"))
+                                                         "factions", "regions", "structures",
+                                                         "attitudes"))
     if _LAST and _LAST[0] is state and _LAST[1] == key:
         return _LAST[2]
     v = _View.of(state)
@@ -88,8 +115,10 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
     def catalog(name: str) -> dict:
         return (scenario.catalogs[name] if scenario is not None else default_catalog(name)).by("name")
 
-    items = catalog("items")
+    cats = {k: catalog(k) for k in ("items", "skills", "spells")}
+    items = cats["items"]
     ships = {name for name, row in catalog("objects").items() if row["kind"] == "ship"}
+    options = scenario.options if scenario is not None else {x.name: x.default for x in OPTIONS}
     formed = {x.alias for x in mine if isinstance(x, o.Form)}
     steered = {v.units[x.unit.number].structure for x in mine
                if isinstance(x, o.Sail) and x.steps and x.unit.number in v.units
@@ -143,12 +172,20 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             if say_sail:
                 say(order, say_sail, Severity.WARNING)
         _check_crime(v, order, faction, attitudes, say)
+        if who.number and isinstance(order, (o.Cast, o.Combat)):
+            grid = scenario.map.grid if scenario is not None else None
+            for message, severity in _magic(v, who.number, order, cats, options, grid):
+                say(order, message, severity)
         ready_orders = (o.Tax, o.Pillage)
         if who.number and (isinstance(order, ready_orders)
                            or isinstance(order, o.Guard) and order.value) \
                 and not v.combat_ready(who.number):
             say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
                 "Crossbow 1 with the bow)")
+        elif who.number and isinstance(order, ready_orders):
+            message = _raid(v, v.units[who.number], order, options)
+            if message:
+                say(order, message, Severity.WARNING)
     return out
 
 
@@ -236,6 +273,61 @@ def _check_crime(v: _View, order: o.AtlantisOrder, faction: int, attitudes: dict
                 attitudes.get(target.faction, attitudes[0]) == "ally":
             say(order, f"unit {ref.number} belongs to a faction declared Ally: attacking it "
                 "calls the attack off and withdraws your troops", Severity.WARNING)
+
+
+def _raid(v: _View, u, order: o.Tax | o.Pillage, options) -> str:
+    """TAX and PILLAGE against the guards and men in the region as the month begins
+    (economy.py's rules): warnings, since guards may stand down or DECLARE, and men may
+    arrive, before step 5."""
+    here = v.by_cell[u.cell]
+    verb = "pillage" if isinstance(order, o.Pillage) else "tax"
+    why = guard_refusal(v, u, [g for g in here if g.guard and g.men > 0], verb)
+    r = v.regions.get(u.cell)
+    if why or verb == "tax" or r is None:
+        return why
+    silver = rules.tax_silver(r.silver, r.pillaged, int(options["pillage_recovery"]))
+    has = sum(x.men for x in here
+              if x.faction == u.faction and x.men > 0 and v.combat_ready(x.number))
+    return pillage_refusal(silver, rules.pillage_needs(silver, int(options["tax_per_man"])), has)
+
+
+def _magic(v: _View, unit: int, order: o.Cast | o.Combat, cats: dict[str, dict], options,
+           grid) -> list[tuple[str, Severity]]:
+    """CAST and COMBAT as the turn will see them (magic.py). Instant magic and COMBAT run
+    before any STUDY or GIVE of the month, so not knowing the spell is an error there; a
+    Teleport comes after the month's study and DECLAREs, so its findings are warnings."""
+    u = v.units[unit]
+    if isinstance(order, o.Combat):
+        mage = any(d > 0 and cats["skills"].get(k, {}).get("magic")
+                   for k, d in v.skills[unit].items())
+        why = combat_refusal(v.level(unit, order.spell), v.items[unit], mage, order.spell,
+                             cats["items"])
+        return [(why, Severity.ERROR)] if why else []
+    spell = order.spell
+    if spell != TELEPORT:
+        if v.level(unit, spell) < 1:
+            return [(f"the unit does not know {spell}", Severity.ERROR)]
+        cost = cats["spells"].get(spell, {}).get("cost", 0)
+        have = v.items[unit].get("silver", 0)
+        return ([(f"casting {spell} costs {cost} silver; the mage has {have}", Severity.WARNING)]
+                if have < cost else [])
+    return [(m, Severity.WARNING) for m in _teleport(v, u, order, cats, options, grid)]
+
+
+def _teleport(v: _View, u, order: o.Cast, cats: dict[str, dict], options, grid) -> list[str]:
+    """Teleport as the month begins (magic.py's rules): all warnings, since the month's
+    study, DECLAREs, GIVEs and moves come before it."""
+    out = []
+    if v.level(u.number, TELEPORT) < 1:
+        out.append("the unit does not know teleport")
+    target = v.units.get(order.target.number) if order.target is not None else None
+    if target is not None:
+        out.append(target_refusal(v, u, target, options, grid))
+    sent = [x for ref in order.units if (x := v.units.get(ref.number)) is not None]
+    out += [sent_refusal(v, u, x) for x in sent]
+    out.append(weight_refusal(v, [x for x in sent if not sent_refusal(v, u, x)],
+                              cats["items"], options))
+    return [m for m in out if m]
 
 
 def _targets(order: o.AtlantisOrder) -> list[o.UnitRef]:

@@ -1,9 +1,10 @@
-"""Steps 4, 5, 7 and 10 of the turn: GIVE, TAX, the market, maintenance.
+"""Steps 4, 5, 7 and 10 of the turn: GIVE, PILLAGE and TAX, the market, maintenance.
 
 Monthly supplies (taxable silver, men for sale, entertainment, products) are the region's
 figures for a month; what is taken is counted in the turn (`Turn.used`), so the figures
 in the state stay the next month's supply. The book gives no growth or decline of regions
-other than after pillaging (not built yet), so they stay as they are.
+other than after pillaging (a region's tax silver recovers over `pillage_recovery`
+months, `recover`), so they stay as they are.
 """
 
 from __future__ import annotations
@@ -116,30 +117,29 @@ def _mages(t: Turn, faction: int) -> int:
     return sum(1 for x in t.units.values() if x.faction == faction and t.is_mage(x.number))
 
 
-# ---- 5. TAX -------------------------------------------------------------------------------
+# ---- 5. PILLAGE and TAX ------------------------------------------------------------------
 
 
 def tax(ctx: TurnContext) -> None:
+    """PILLAGE first (TAX then finds nothing left where a region was pillaged), then TAX and
+    AUTOTAX. Guards of another faction block PILLAGE whatever their attitude, and TAX by
+    factions they have not declared Friendly."""
     t = turn_of(ctx)
     per_man = int(ctx.options["tax_per_man"])
     types = bool(ctx.options["faction_types"])
-    pillagers = set()
-    for u, order in t.acting(o.Pillage):
-        pillagers.add(u.number)
-        t.emit(ev.OrderNotBuilt(u.faction, u.number, "PILLAGE", order.line, "tax",
-                                "pillaging is not built yet: Atlantis turns do not carry it out"))
-    ordered = {u.number: order for u, order in t.acting(o.Tax)}
-    takers: dict[int, list[st.Unit]] = defaultdict(list)
     guards: dict[int, list[st.Unit]] = defaultdict(list)
     everyone = t.in_report_order()
     for g in everyone:
         if g.guard and g.men > 0:
             guards[g.cell].append(g)
+    pillagers = _pillage(t, per_man, types, guards)
+    ordered = {u.number: order for u, order in t.acting(o.Tax)}
+    takers: dict[int, list[st.Unit]] = defaultdict(list)
     for u in everyone:
         order = ordered.get(u.number)
         if order is None and not (u.autotax and u.number not in pillagers):
             continue
-        why = _cannot_tax(t, u, types, guards[u.cell])
+        why = _cannot_tax(t, u, types, guards[u.cell], "tax")
         if why:
             if order is not None:
                 t.fail(u, order, why)
@@ -148,26 +148,104 @@ def tax(ctx: TurnContext) -> None:
             continue
         takers[u.cell].append(u)
     for cell in sorted(takers):
-        region = t.regions[cell]
         units = takers[cell]
-        got = t.hand_out("tax", cell, "silver", region.silver, [u.men * per_man for u in units])
+        got = t.hand_out("tax", cell, "silver", _available(t, cell),
+                         [u.men * per_man for u in units])
         for u, amount in zip(units, got, strict=True):
             t.add(u.number, "silver", amount)
             t.emit(ev.Taxed(u.faction, u.number, cell, amount))
 
 
-def _cannot_tax(t: Turn, u: st.Unit, types: bool, guards: list[st.Unit]) -> str:
+def _available(t: Turn, cell: int) -> int:
+    """The region's taxable silver this month (less while it recovers from a pillage)."""
+    r = t.regions[cell]
+    return rules.tax_silver(r.silver, r.pillaged, int(t.ctx.options["pillage_recovery"]))
+
+
+def _pillage(t: Turn, per_man: int, types: bool, guards: dict[int, list[st.Unit]]) -> set[int]:
+    """PILLAGE: each faction needs combat-ready men in the region enough to tax half its
+    silver; the pillagers share twice that silver by their men; the region's tax silver is
+    gone and comes back over `pillage_recovery` months. Returns who ordered PILLAGE."""
+    asked: set[int] = set()
+    want: dict[int, list[tuple[st.Unit, o.Pillage]]] = defaultdict(list)
+    for u, order in t.acting(o.Pillage):
+        asked.add(u.number)
+        why = _cannot_tax(t, u, types, guards[u.cell], "pillage")
+        if why:
+            t.fail(u, order, why)
+        else:
+            want[u.cell].append((u, order))
+    here = t.by_cell() if want else {}
+    for cell in sorted(want):
+        available = max(0, _available(t, cell) - t.used[("tax", cell, "silver")])
+        needs = rules.pillage_needs(available, per_man)
+        ready: dict[int, int] = defaultdict(int)
+        for x in here[cell]:
+            if x.men > 0 and t.combat_ready(x.number):
+                ready[x.faction] += x.men
+        units = []
+        for u, order in want[cell]:
+            why = pillage_refusal(available, needs, ready[u.faction])
+            if why:
+                t.fail(u, order, why)
+            else:
+                units.append(u)
+        if not units:
+            continue
+        loot = 2 * available
+        t.used[("tax", cell, "silver")] += available
+        for u, amount in zip(units, rules.share(loot, [u.men * loot for u in units]),
+                             strict=True):
+            t.add(u.number, "silver", amount)
+            t.emit(ev.Pillaged(u.faction, u.number, cell, amount))
+        t.regions[cell].pillaged = int(t.ctx.options["pillage_recovery"])
+        raiders = {u.faction for u in units}
+        for f in sorted({x.faction for x in here[cell]} - raiders):
+            t.emit(ev.RegionPillaged(f, units[0].number, cell))
+    return asked
+
+
+def _cannot_tax(t: Turn, u: st.Unit, types: bool, guards: list[st.Unit], verb: str) -> str:
+    """Why `u` may not TAX (or PILLAGE) here; "" if it may."""
     if u.cell not in t.regions:
-        return "there is nothing to tax at sea"
+        return f"there is nothing to {verb} at sea"
     if types and t.factions[u.faction].kind != "war":
-        return "only War factions may tax"
+        return f"only War factions may {verb}"
     if u.men <= 0 or not t.combat_ready(u.number):
-        return ("only combat-ready units may tax (Combat 1, or Longbow or Crossbow 1 with "
-                "the bow)")
+        return (f"only combat-ready units may {verb} (Combat 1, or Longbow or Crossbow 1 "
+                "with the bow)")
+    return guard_refusal(t, u, guards, verb)
+
+
+def guard_refusal(w, u: st.Unit, guards: list[st.Unit], verb: str) -> str:
+    """Why guards stop `u` taxing or pillaging ("" if they do not): a guard of another
+    faction stops PILLAGE whatever its attitude, TAX unless its faction declared `u`'s
+    Friendly. `w` is the turn, or the checker's view (`declared_friendly`)."""
     for g in guards:
-        if g.faction != u.faction and not t.declared_friendly(g.faction, u.faction):
+        if g.faction == u.faction:
+            continue
+        if verb == "pillage":
+            return f"unit {g.number} is on guard here and lets no other faction pillage"
+        if not w.declared_friendly(g.faction, u.faction):
             return f"unit {g.number} is on guard here and does not let your faction tax"
     return ""
+
+
+def pillage_refusal(available: int, needs: int, has: int) -> str:
+    """Why a faction with `has` combat-ready men in a region may not pillage it."""
+    if available <= 0:
+        return "there is no silver here to pillage"
+    if has < needs:
+        return (f"pillaging {available} silver of tax needs {needs} combat-ready men of the "
+                f"faction here; it has {has}")
+    return ""
+
+
+def recover(t: Turn) -> None:
+    """As the month closes, pillaged regions come a month nearer their old tax silver."""
+    for r in t.regions.values():
+        if r.pillaged > 0:
+            r.pillaged -= 1
 
 
 # ---- 7. the market ----------------------------------------------------------------------
@@ -218,7 +296,8 @@ def maintenance(ctx: TurnContext) -> None:
     """Each man costs `maintenance` silver: paid from the unit's silver, then the surplus of
     its faction's units in the region, then the unclaimed fund, then the surplus of units
     of factions allied to it there. Each man left unfed starves with a chance of one in
-    `starve_one_in` (seeded dice, one roll a man, units in report order)."""
+    `starve_one_in` (seeded dice, one roll a man, units in report order). Then pillaged
+    regions recover a month (`recover`)."""
     t = turn_of(ctx)
     per_man = int(ctx.options["maintenance"])
     one_in = int(ctx.options["starve_one_in"])
@@ -264,6 +343,7 @@ def maintenance(ctx: TurnContext) -> None:
             u.men -= died
             if u.men <= 0:
                 t.remove_unit(u, "starved")
+    recover(t)
 
 
 def _take(t: Turn, u: st.Unit, givers: list[st.Unit], short: int, paid: list[int],

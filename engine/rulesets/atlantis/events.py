@@ -392,3 +392,57 @@ class CrimeSeen(_Own, Event):
     target: int         # 0: a unit the watcher does not see
     what: str           # steal | assassinate
     stopped: bool
+
+
+@dataclass(frozen=True)
+class Pillaged(_Own, Event):
+    """PILLAGE: the unit's share of twice the region's tax silver."""
+
+    kind = "atlantis.pillaged"
+    faction: int
+    unit: int
+    cell: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class RegionPillaged(_Own, Event):
+    """Told to each other faction with units in a region pillaged this month."""
+
+    kind = "atlantis.region_pillaged"
+    faction: int        # the faction told
+    by: int             # a pillaging unit
+    cell: int
+
+
+@dataclass(frozen=True)
+class SpellCast(_Own, Event):
+    """CAST done: an item-creating spell (`item` made, or "" when the attempt failed; `cost`
+    paid either way) or Teleport (`item` ""; `moved` units sent)."""
+
+    kind = "atlantis.cast"
+    faction: int
+    unit: int
+    spell: str
+    item: str
+    cost: int
+    moved: int = 0
+
+
+@dataclass(frozen=True)
+class Teleported(Event):
+    """A unit sent by a mage's Teleport to the region (and structure) of the target unit;
+    told to its faction, the caster's and the target's."""
+
+    kind = "atlantis.teleported"
+    faction: int
+    unit: int
+    caster: int
+    caster_faction: int
+    target_faction: int
+    origin: int
+    cell: int
+    structure: int
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction, self.caster_faction, self.target_faction})

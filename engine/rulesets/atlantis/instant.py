@@ -16,6 +16,7 @@ from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import state as st
 from engine.rulesets.atlantis.catalog import level_of
 from engine.rulesets.atlantis.lore import ShowItem, ShowSkill
+from engine.rulesets.atlantis.magic import combat_refusal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 FLAGS = {o.Autotax: "autotax", o.Avoid: "avoid", o.Behind: "behind", o.Guard: "guard",
@@ -168,8 +169,10 @@ def _flag(t: Turn, u: st.Unit, order: o.Flag) -> None:
 
 
 def _combat(t: Turn, u: st.Unit, order: o.Combat) -> None:
-    if t.level(u.number, order.spell) < 1:
-        t.fail(u, order, f"the unit does not know {order.spell}")
+    why = combat_refusal(t.level(u.number, order.spell), t.items[u.number],
+                         t.is_mage(u.number), order.spell, t.item_rows)
+    if why:
+        t.fail(u, order, why)
         return
     u.combat_spell = order.spell
     _unit(t, u, order, order.spell)

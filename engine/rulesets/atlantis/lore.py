@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
+from engine.rulesets.atlantis.sight import AMULET_BONUS
 from engine.tables import Catalog
 
 
@@ -83,10 +84,38 @@ def skill_report(catalogs: dict[str, Catalog], skill: str, level: int) -> str:
         }.get(row["use"], "")
         if row["use"] == "combat" and row["magic"]:
             text = "A mage with this skill may choose it with COMBAT."
+        if row["magic"] and row["use"] in ("cast", "automatic"):
+            text = _spell_use(catalogs, skill) or text
     text = text or "No skill report."
     if level == 1:
         text += f" This skill costs {row['cost']} silver per month of study."
     return f"{head} {text}"
+
+
+def _spell_use(catalogs: dict[str, Catalog], spell: str) -> str:
+    """How a CAST or automatic spell is used, with its syntax (the book: the skill
+    description tells a mage how to cast it)."""
+    row = catalogs["spells"].by("name").get(spell)
+    if row is None:
+        return ""
+    if spell == "teleport":
+        return ("Use CAST TELEPORT target UNITS unit ... at the end of the month to send the "
+                "listed units (weighing no more than 1000) to the region of the target unit, "
+                "which must know Teleport; the reach is 5 regions per level.")
+    if row["creates"]:
+        return (f'Use CAST "{spell}" to try to make {row["creates"]}: the chance is '
+                f'{row["chance_per_level"]}% per level, and {row["cost"]} silver is spent '
+                "whether it works or not. CAST is one a month, not a month-long order.")
+    if row["use"] == "automatic":
+        what = "Stealth" if spell == "invisibility" else "Observation"
+        return f"This spell works without an order: the mage's {what} rises by his level."
+    return ""
+
+
+_AMULETS = {  # sight.py adds these bonuses
+    "amulet of invisibility": f" It gives a one-man unit carrying it {AMULET_BONUS} more Stealth.",
+    "amulet of true seeing": f" It gives the unit carrying it {AMULET_BONUS} more Observation.",
+}
 
 
 def item_report(catalogs: dict[str, Catalog], item: str) -> str:
@@ -99,7 +128,15 @@ def item_report(catalogs: dict[str, Catalog], item: str) -> str:
     text = f"{_item(items, item)}, weight {row['weight']}."
     if row["capacity"]:
         text += f" Capacity {row['capacity']}."
-    if row["skill"]:
+    if row["kind"] == "magic" and row["skill"]:
+        sk = skills.get(row["skill"])
+        code = f" [{sk['code']}]" if sk else ""
+        text += f" Mages with {row['skill']}{code} may CAST it into being."
+        text += _AMULETS.get(item, "")
+        if row.get("casts"):
+            text += (f" A mage holding it may cast {row['casts']} at level "
+                     f"{row['cast_level']} (choose it with COMBAT).")
+    elif row["skill"]:
         sk = skills.get(row["skill"])
         code = f" [{sk['code']}]" if sk else ""
         text += f" Units with {row['skill']}{code} {row['level']} may PRODUCE this item"

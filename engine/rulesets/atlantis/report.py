@@ -184,8 +184,9 @@ def _region(ix: _Index, cell: int, viewer: int | None) -> dict[str, Any]:
     d = ix.title(cell)
     d["cell"] = cell
     if reg is not None:
-        d.update(peasants=reg.peasants, silver=reg.silver, wages=reg.wages,
-                 entertainment=reg.entertainment)
+        recovery = int(ix.scenario.options["pillage_recovery"])  # less after a pillage
+        d.update(peasants=reg.peasants, wages=reg.wages, entertainment=reg.entertainment,
+                 silver=rules.tax_silver(reg.silver, reg.pillaged, recovery))
         man = ix.items.get("man", {"plural": "men", "code": "MAN"})
         d["for_sale"] = ([{"item": "man", "count": reg.recruits, "plural": man["plural"],
                            "code": man["code"], "price": reg.recruit_price}]
@@ -249,9 +250,12 @@ def _errors(diagnostics: list[Diagnostic], sheet: OrderSheet | None, ix: _Index,
             before = [n for n in lines if n <= d.line]
             unit = by_line[before[-1]] if before else None
         words = d.text.strip().lstrip("@").split()
+        verb = words[0].upper() if words else ""
+        # the checker's messages start with the verb the line is printed under already
+        message = d.message[len(verb) + 2:] if verb and d.message.startswith(f"{verb}: ") \
+            else d.message
         out.append({"unit": unit, "unit_name": names.get(unit, "Unit") if unit else None,
-                    "verb": words[0].upper() if words else "", "message": d.message,
-                    "line": d.line})
+                    "verb": verb, "message": message, "line": d.line})
     for e in events:
         out.append(e)
     return out

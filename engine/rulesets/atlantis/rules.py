@@ -208,3 +208,20 @@ def work_done(men: int, level: int) -> int:
 def entertainment_wanted(men: int, level: int, per_level: int = 20) -> int:
     """Silver a unit could earn entertaining: 20 a man per level (limited by the region)."""
     return max(0, men) * max(0, level) * per_level
+
+
+# ---- pillaging ------------------------------------------------------------------------------
+
+def tax_silver(silver: int, pillaged: int, recovery: int) -> int:
+    """A region's taxable silver this month: its figure `silver`, less the damage of a
+    pillage `pillaged` months of recovery ago (nothing just after, then back by equal steps
+    over `recovery` months)."""
+    left = min(max(pillaged, 0), recovery)
+    return silver * (recovery - left) // recovery if recovery > 0 else silver
+
+
+def pillage_needs(available: int, per_man: int) -> int:
+    """Combat-ready men a faction needs in a region to pillage it: enough to tax half the
+    region's silver at `per_man` a man."""
+    half = -(-available // 2)
+    return -(-half // per_man) if per_man > 0 else 0

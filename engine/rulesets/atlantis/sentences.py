@@ -122,6 +122,22 @@ def _stopped(e: ev.MoveStopped, n: Names) -> str:
     if e.why == "ally":
         return f"Can't ADVANCE: {where} is guarded by {n.unit(e.by)}, an ally."
     return f"Is forbidden entry to {where} by {n.unit(e.by)}."
+def _cast(e: ev.SpellCast, n: Names) -> str:
+    if e.spell == "teleport":
+        return f"Casts Teleport, sending {e.moved} {'unit' if e.moved == 1 else 'units'}."
+    paid = f" ({e.cost} silver spent)" if e.cost else ""
+    if e.item:
+        return f"Casts {_title(e.spell)} and creates {_a(e.item)}{paid}."
+    return f"Casts {_title(e.spell)}, but the attempt fails{paid}."
+
+
+def _title(name: str) -> str:
+    """`create staff of light` -> `Create Staff of Light` (the book's capitals)."""
+    return " ".join(w if w == "of" else w.capitalize() for w in name.split())
+
+
+def _a(item: str) -> str:
+    return ("an " if item[:1] in "aeiou" else "a ") + _title(item)
 
 
 _DEEDS: dict[type, Callable] = {
@@ -164,6 +180,13 @@ _DEEDS: dict[type, Callable] = {
                             if e.amount else f"Finds no {e.item} to steal on {n.unit(e.target)}."),
     ev.Robbed: lambda e, n: f"Has {n.things(e.item, e.amount)} stolen.",
     ev.CrimeSeen: _crime,
+    ev.Pillaged: lambda e, n: f"Pillages {e.amount} silver from {n.place(e.cell)}.",
+    ev.RegionPillaged: lambda e, n: f"{n.unit(e.by)} pillages {n.place(e.cell)}.",
+    ev.SpellCast: _cast,
+    ev.Teleported: lambda e, n: (
+        ("Teleports" if e.unit == e.caster else f"Is teleported by {n.unit(e.caster)}")
+        + f" from {n.place(e.origin)} to {n.place(e.cell)}"
+        + (f", into [{e.structure}]." if e.structure else ".")),
     ev.OrderFailed: lambda e, n: refusal(e),
     ev.OrderNotBuilt: lambda e, n: refusal(e),
 }

@@ -244,10 +244,6 @@ def not_built(phase: str, kinds: tuple[type[o.AtlantisOrder], ...], reason: str,
     return run
 
 
-def _is_teleport(order: o.AtlantisOrder) -> bool:
-    return isinstance(order, o.Cast) and order.spell == "teleport"
-
-
 def _month_end(ctx: TurnContext) -> None:
     """The month is over: its number, factions left without units, the tables written."""
     t = turn_of(ctx)
@@ -279,10 +275,9 @@ def _keep_repeat_orders(t: Turn) -> None:
 
 
 def phases() -> list[Phase]:
-    from engine.rulesets.atlantis import economy, instant, monthly, movement, stealth
+    from engine.rulesets.atlantis import economy, instant, magic, monthly, movement, stealth
     from engine.rulesets.atlantis.combat import attack
 
-    later = "not built yet: Atlantis turns do not carry out this step"
     return [
         Phase("instant", instant.run, "1. instant orders: FORM, names, flags, CLAIM, "
               "ENTER/LEAVE/PROMOTE, DECLARE, QUIT, FORGET, DESTROY ..."),
@@ -290,16 +285,13 @@ def phases() -> list[Phase]:
               "Hostile; the muster, the battles, the spoils"),
         Phase("steal", stealth.run, "3. STEAL and ASSASSINATE"),
         Phase("give", economy.give, "4. GIVE items, silver, men and units"),
-        Phase("tax", economy.tax, "5. TAX and AUTOTAX (PILLAGE not built yet: refused)"),
-        Phase("instant magic", not_built("instant magic", (o.Cast,), f"magic is {later}",
-                                         lambda x: not _is_teleport(x)),
-              "6. CAST (not built yet: refused)"),
+        Phase("tax", economy.tax, "5. PILLAGE, then TAX and AUTOTAX; guards block them"),
+        Phase("instant magic", magic.instant_magic, "6. CAST: the item-creating spells"),
         Phase("market", economy.market, "7. BUY recruits; empty units dissolve"),
         Phase("movement", movement.run, "8. SAIL, ship by ship; then MOVE and ADVANCE, one hex "
               "at a time across the world"),
         Phase("month-long", monthly.run, "9. WORK, ENTERTAIN, PRODUCE, STUDY, TEACH, BUILD"),
-        Phase("teleport", not_built("teleport", (o.Cast,), f"Teleport is {later}", _is_teleport),
-              "Teleport at the end of the month (not built yet: refused)"),
+        Phase("teleport", magic.teleport, "CAST TELEPORT at the end of the month"),
         Phase("maintenance", economy.maintenance, "10. maintenance: $10 a man, shared; "
               "starvation"),
         Phase("month end", _month_end, "the month filed: factions without units are out"),

@@ -19,12 +19,15 @@ from engine.dice import Dice
 KILL = frozenset({"lightning bolt", "fireball", "black wind"})
 DAZZLE, FEAR, COURAGE = "dazzle", "cause fear", "inspire courage"
 
-STAFFS: dict[str, str] = {           # item -> the spell it casts (the Create Staff spells)
-    "staff of light": DAZZLE,
-    "staff of fear": FEAR,
-    "staff of fire": "fireball",
-}
-STAFF_LEVEL = 3
+
+@cache
+def staffs() -> dict[str, tuple[str, int]]:
+    """Item -> (the spell it casts, at what level): the items catalog's `casts` and
+    `cast_level` (the staffs: Dazzle, Cause Fear, Fireball at 3), as magic.cast_level reads."""
+    from engine.rulesets.atlantis.catalog import default_catalog
+
+    return {name: (row["casts"], int(row["cast_level"]))
+            for name, row in default_catalog("items").by("name").items() if row.get("casts")}
 
 
 @cache
@@ -48,9 +51,10 @@ def casting_level(spell: str, levels: Mapping[str, int], items: Mapping[str, int
     if not spell or row is None or row["use"] != "combat":
         return 0
     level = int(levels.get(spell, 0))
-    if levels.get("magic", 0) >= 1 and any(items.get(staff, 0) > 0
-                                            for staff, s in STAFFS.items() if s == spell):
-        level = max(level, STAFF_LEVEL)
+    if levels.get("magic", 0) >= 1:
+        for staff, (casts, at) in staffs().items():
+            if casts == spell and items.get(staff, 0) > 0:
+                level = max(level, at)
     return level
 
 
