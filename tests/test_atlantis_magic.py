@@ -9,7 +9,8 @@ from pathlib import Path
 from engine.casefile import load_case, run_case
 from engine.rulesets.atlantis import rules, sight, view
 from engine.rulesets.atlantis.catalog import default_catalog
-from engine.rulesets.atlantis.magic import cast_level, combat_refusal, observation_of, stealth_of
+from engine.rulesets.atlantis.combat.muster import unit_observation, unit_stealth
+from engine.rulesets.atlantis.magic import cast_level, combat_refusal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 CASES = Path(__file__).resolve().parent / "cases" / "atlantis"
@@ -53,8 +54,9 @@ def test_the_turn_and_the_viewer_bundle_see_by_the_same_levels():
     ctx = TurnContext(registry.get("atlantis"), result.scenario, result.state.copy(),
                       result.state, {}, Dice(1))
     t = Turn(ctx)
-    assert [stealth_of(t, n) for n in (1, 2, 3, 5, 7)] == [1, 3, 0, 1, 2]
-    assert [observation_of(t, n) for n in (4, 6, 8)] == [0, 1, 3]
+    # the muster's (and STEAL's) effective levels, by the same sight.py functions
+    assert [unit_stealth(t, t.units[n]) for n in (1, 2, 3, 5, 7)] == [1, 3, 0, 1, 2]
+    assert [unit_observation(t, t.units[n]) for n in (4, 6, 8)] == [0, 1, 3]
 
 
 def test_skill_and_item_reports_tell_how_magic_is_used():

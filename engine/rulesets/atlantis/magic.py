@@ -24,7 +24,7 @@ from typing import Protocol
 from engine.ruleset import TurnContext
 from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
-from engine.rulesets.atlantis import rules, sight
+from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -54,20 +54,6 @@ def combat_refusal(level: int, items: Mapping[str, int], mage: bool, spell: str,
     if cast_level({}, items, spell, item_rows) >= 1:
         return f"only a mage may cast {spell} with a staff"
     return f"the unit does not know {spell} and holds no staff that casts it"
-
-
-def stealth_of(t: Turn, unit: int) -> int:
-    """A unit's effective Stealth in the turn (skill, Invisibility, an amulet: sight.py);
-    what STEAL, ASSASSINATE and the battle compare."""
-    u = t.units[unit]
-    levels = {k: t.level(unit, k) for k in ("stealth", "invisibility")}
-    return sight.stealth(levels, t.items[unit], u.men)
-
-
-def observation_of(t: Turn, unit: int) -> int:
-    """A unit's effective Observation in the turn (skill, True Seeing, an amulet)."""
-    levels = {k: t.level(unit, k) for k in ("observation", "true seeing")}
-    return sight.observation(levels, t.items[unit])
 
 
 def _spell_rows(t: Turn) -> dict:
