@@ -14,6 +14,7 @@ from engine.state import State
 
 
 def _game(**options):
+    options = {"plague_chance_pct": 0, **options}  # cc-cycle: no Plague rolls in these scripts
     m = new_map("hex", 4, 3)
     scen = Scenario("cc", "t", m, RULESET.default_catalogs(), RULESET.default_options(),
                     [Faction(1, "A"), Faction(2, "B"), Faction(3, "C")], seed=1)

@@ -171,6 +171,14 @@ GAMBLE = TableSpec("gamble", (
     _n("extra_loss"), _flag("casino_lost"),
 ), key=("roll_from",), title="Casino results (d100)")
 
+# cc-cycle: the book says only "food, fuel, parts, or even vehicles" (CURE); a house table
+CURE_GIFTS = TableSpec("cure_gifts", (
+    Column("roll_from", "int", required=True, min=1, max=100), Column("roll_to", "int", required=True, min=1, max=100),
+    Column("gift", "str", required=True, choices=("food", "fuel", "parts", "vaccine", "vehicle"),
+           help="vehicle: a scout of the curing convoy's type"),
+    _n("least", 1), _n("most", 1),
+), key=("roll_from",), title="Gifts of a cured city (d100; not in the book)")
+
 CONVOY_ORDERS = TableSpec("convoy_orders", (
     Column("keyword", "str", required=True, unique=True), _text("code"), _text("syntax"), _text("needs"),
     _flag("allowed_hidden"), _n("per_turn", help="0 = no limit"), _text("cost"), _text("summary"),
@@ -184,7 +192,8 @@ CLAN_ORDERS = TableSpec("clan_orders", (
 SPECS: dict[str, TableSpec] = {s.name: s for s in (
     TERRAIN, LINKS, VEHICLES, VEHICLE_CLASSES, CONVOY_TYPE, SIZE_CATEGORIES, CONVOY_COSTS,
     AGENT_COSTS, FORTIFICATIONS, HEX_DEFENSE, POPULATION, BUILDINGS, SPECIAL_STRUCTURES,
-    CUSTOM_STRUCTURES, EXPERTS, SUPPLIES, GOODS, ESPIONAGE, GAMBLE, CONVOY_ORDERS, CLAN_ORDERS)}
+    CUSTOM_STRUCTURES, EXPERTS, SUPPLIES, GOODS, ESPIONAGE, GAMBLE, CONVOY_ORDERS, CLAN_ORDERS,
+    CURE_GIFTS)}
 
 
 def default_catalogs() -> dict[str, Catalog]:

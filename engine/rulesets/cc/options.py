@@ -90,6 +90,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     # ---- plague and orders -----------------------------------------------------------------
     _int("plague_chance_pct", 5, "Chance an owned city catches the Plague each game turn (not in the book)", 0, 100),
     _int("plague_decline_pct", 10, "Population lost each game turn to the Plague (not in the book)", 0, 100),
+    # cc-cycle: the Plague's other house figures (X68; docs/cc-checklist.md M1-M4)
+    _int("plague_income_loss_pct", 50, "Income an afflicted city loses (not in the book)", 0, 100, "X68"),
+    _int("plague_convoy_chance_pct", 50, "Chance a convoy entering an afflicted city catches the Plague (not in the book)", 0, 100, "X68"),
+    _int("plague_health_per_pulse", 3, "Health an infected convoy loses each pulse (not in the book)", 0, 100, "X68"),
+    _int("plague_heal_points", 100, "Size x health points one vaccine restores (not in the book)", 1, help="X68"),
+    _int("plague_troop_death_pct", 10, "Chance each troop of an infected convoy left unhealed dies (not in the book)", 0, 100, "X68"),
     _int("event_chance_pct", 50, "Chance of a random event each turn (%)", 0, 100),
     _int("espionage_from_turn", 5, "ESPIONAGE allowed from game turn", 0),
     _int("clan_name_until_turn", 3, "Clan may rename itself until game turn", 0),

@@ -155,6 +155,8 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
     for b in state["buildings"]:
         buildings.setdefault(b.cell, []).append(b.code)
     cities = []
+    # cc-cycle: the Plague shows where the clan's Hospital or a Doctor found it this turn
+    doctored = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now and s.how == "plague"}
     for c in sorted(state["cities"], key=lambda c: c.cell):
         if c.owner != clan and c.cell not in met:
             continue
@@ -165,7 +167,9 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
                        "value": c.value, "population": c.population, "fortification": c.fortification,
                        "troops": c.troops, "claymores": c.claymores, "produces": c.produces,
                        "needs": c.needs, "expert": c.guild or "None", "status": status,
-                       "buildings": " ".join(sorted(buildings.get(c.cell, [])))})
+                       "buildings": " ".join(sorted(buildings.get(c.cell, []))),
+                       "plague": c.plague and (c.cell in doctored or (
+                           c.owner == clan and "HOS" in buildings.get(c.cell, [])))})
     return hexes, cities
 
 
@@ -288,7 +292,8 @@ def render_text(r: dict[str, Any]) -> str:
     for c in r["cities"]:
         out.append(f" {'*' if c['new'] else ' '}{c['hex']}  {c['name'][:20]:<20} {c['owner']:>3} {c['value']:>7} "
                    f"{c['population']:>7} {c['fortification']} {c['troops']:>4} {c['claymores']:>3} "
-                   f"{c['produces']:<8} {c['needs']:<8} {c['expert']:<6} {c['status']:<8} {c['buildings']}")
+                   f"{c['produces']:<8} {c['needs']:<8} {c['expert']:<6} {c['status']:<8} {c['buildings']}"
+                   + ("  PLAGUE" if c.get("plague") else ""))
     out += ["", _rule("SPOTTING REPORTS")]
     out += [f"  {s['hex']}" + (f" ({s['owner']})" if s["owner"] is not None else "")
             + (f" [{s['size']}]" if s["size"] else "") for s in r["spotted"]] or ["  (nothing spotted)"]

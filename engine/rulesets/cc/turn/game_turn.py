@@ -3,8 +3,8 @@
 In the book's order: the turn counter advances and clans too far behind are dropped (their
 units stay and defend but never move: the runner stops waiting for them); city populations
 grow; the market prices move (X57: a random walk at the game turn's end); popularity is
-recounted, the Top Clans lists recorded and the victory checked (standing.py). Population
-decline under the Plague is not built: it emits `cc.cycle_not_built` when a city has it.
+recounted, the Top Clans lists recorded and the victory checked (standing.py). Cities with
+the Plague decline instead of growing, and owned cities may catch it (plague.py).
 
 Growth ([POPULATION]): a city a clan owns grows 8-12% (16-24% with a Church, X46), never past
 its maximum (higher with a Stockyard); an uncontrolled city never grows. Its dollar value
@@ -17,7 +17,7 @@ from engine.dice import Dice
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
-from engine.rulesets.cc.turn import standing
+from engine.rulesets.cc.turn import plague, standing
 
 
 def _world(ctx: TurnContext) -> st.World:
@@ -54,13 +54,11 @@ def growth(ctx: TurnContext) -> None:
             stockyards.add(b.cell)
     lo, hi = int(ctx.options.growth_min_pct), int(ctx.options.growth_max_pct)
     grown = people = 0
-    plague = False
     for city in sorted(ctx.state["cities"], key=lambda c: c.cell):
         if not city.owner:
             continue
         if city.plague:
-            plague = True
-            continue
+            continue  # declines instead (plague.cycle)
         pct = (lo if hi <= lo else lo + dice.d(hi - lo + 1, f"growth {city.cell}") - 1)
         pct *= 2 if city.cell in churches else 1
         band = maxima["major" if city.major else "minor"]
@@ -74,8 +72,6 @@ def growth(ctx: TurnContext) -> None:
             city.population = new
     info = ctx.scratch.get("cc_cycle", {"ended": _world(ctx).game_turn - 1, "dropped": ()})
     ctx.emit(ev.GameTurnEnded(info["ended"], info["dropped"], grown, people))
-    if plague:
-        ctx.emit(ev.CycleNotBuilt(info["ended"], "population decline in cities with the Plague"))
 
 
 def market(ctx: TurnContext) -> None:
@@ -91,6 +87,7 @@ def market(ctx: TurnContext) -> None:
 CYCLE_PHASES: list[Phase] = [
     Phase("turn counter", advance, "the game turn advances; clans too far behind are dropped"),
     Phase("population growth", growth, "owned cities grow 8-12% (Church: doubled) up to their maximum"),
+    Phase("plague", plague.cycle, "afflicted cities decline (Hospital: half); owned cities may catch it"),
     Phase("market", market, "prices move at random by up to the volatility option"),
     Phase("popularity", standing.popularity, "100 + a point a hex (Stadium 5) + one per 10,000 people"),
     Phase("top clans", standing.top_clans, "the Top Clans lists of the game turn"),

@@ -64,10 +64,12 @@ def production(state: State, catalogs: dict[str, Any], options: Any, clan: int,
         out["cities"] += 1
         if c.population < floor:
             continue  # [POPULATION]: below 10,000 a city produces nothing at all
-        out["money"] += c.value
+        # cc-cycle: an afflicted city's production falls (X68)
+        value = c.value * (100 - int(options.plague_income_loss_pct)) // 100 if c.plague else c.value
+        out["money"] += value
         if c.needs == "anything" or (c.needs in made and any(
                 x.produces == c.needs and x.cell != c.cell for x in producing)):
-            out["money"] += c.value * bonus_pct // 100
+            out["money"] += value * bonus_pct // 100
             out["bonuses"] += 1
         here = buildings.get(c.cell, set())
         if "MAR" in here:

@@ -25,6 +25,7 @@ from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn import plague
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.reshape import join_vehicles
 
@@ -152,6 +153,7 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     if cv.mode == "capture" and h is not None and t.terrain(cell).get("ownable") and h.owner != t.number:
         attack_hex(t, cv, h, pulse)
     structures(t, cv, pulse)
+    plague.entered(t, cv, pulse)  # cc-cycle: Doctor's report, AID, catching the Plague
     if "MER" in t.experts(cv) and cv.cargo and cell in t.cities:
         from engine.rulesets.cc.turn.cargo import dropoff
         dropoff(t, cv, o.ConvoyOrder(keyword="DROPOFF", line=order.line), pulse, quiet=True)

@@ -18,6 +18,7 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn import plague
 from engine.rulesets.cc.turn.clan_turn import FOOD_UNIT, WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.convoy_orders import carry_out
 from engine.rulesets.cc.turn.movement import pick_up
@@ -57,9 +58,10 @@ def run_pulses(t: ClanTurn, first: int, last: int) -> None:
                 t.fail(order, "below 50% health the convoy obeys no orders", cv.number, pulse)
                 continue
             carry_out(t, cv, order, pulse)
-        for cv in t.convoys():
-            if pulse <= int(t.opts.pulses) or twelve(t, cv):
-                pick_up(t, cv, pulse)
+        acting = [cv for cv in t.convoys() if pulse <= int(t.opts.pulses) or twelve(t, cv)]
+        for cv in acting:
+            pick_up(t, cv, pulse)
+        plague.sicken(t, acting)  # cc-cycle: infected convoys lose health each pulse
         feed(t, pulse)
 
 

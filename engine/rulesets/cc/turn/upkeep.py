@@ -1,8 +1,7 @@
 """[PRE-TURN PICKUP/HEALING PHASE] and [POST-TURN MAINTENANCE PHASE].
 
-Pick-up: every convoy in a friendly city boards troops and weapons. Healing needs the Plague
-rules (vaccine spent in proportion to health lost and size), not built: a convoy below full
-health or carrying the Plague gets a `cc.not_built` event and is left as it is.
+Pick-up: every convoy in a friendly city boards troops and weapons, after the Plague's
+healing (plague.py: vaccine spent in proportion to health lost and size).
 
 Maintenance, convoy by convoy in number order: the parts owed for the turn's moves are paid;
 short of parts, vehicles of that convoy are scrapped smallest first (X40) for their scrap
@@ -18,14 +17,14 @@ import math
 
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn import plague
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.movement import pick_up
 
 
 def pick_up_and_heal(t: ClanTurn, pulse: int) -> None:
+    plague.heal(t, pulse)  # cc-cycle: vaccine first, so a healed convoy may board troops
     for cv in t.convoys():
-        if cv.plague or cv.health < 100:
-            t.emit(ev.NotBuilt(t.number, "HEALING", cv.number, pulse, 0, "the Plague (healing convoys)"))
         pick_up(t, cv, pulse)
 
 
