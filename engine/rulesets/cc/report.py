@@ -180,6 +180,11 @@ def spotted_convoys(state: State, book: Book, clan: int, scenario: Scenario) -> 
     grid = scenario.map.grid
     towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
     mine = [c for c in state["cities"] if c.owner == clan]
+    # cc-cycle (PLANT): a spy spots from its city as if the clan owned it, at half range where
+    # the owner's counter-spy hides
+    spies = {(s.cell, s.clan) for s in state["spies"]}
+    halved = {c.cell for c in state["cities"] if (c.cell, c.owner) in spies}
+    mine += [c for c in state["cities"] if c.owner != clan and (c.cell, clan) in spies]
     out = []
     for cv in sorted(state["convoys"], key=lambda c: c.id):
         if cv.owner == clan or not mine:
@@ -187,6 +192,8 @@ def spotted_convoys(state: State, book: Book, clan: int, scenario: Scenario) -> 
         seen = named = sized = False
         for city in mine:
             reach, name_reach, size_reach = costs.spotting(book, city.fortification, city.cell in towers)
+            if city.owner != clan and city.cell in halved:
+                reach, name_reach, size_reach = reach // 2, name_reach // 2, size_reach // 2
             d = grid.distance(city.cell, cv.cell)
             seen, named, sized = seen or d <= reach, named or d <= name_reach, sized or d <= size_reach
         if seen:

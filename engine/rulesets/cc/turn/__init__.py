@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.state import AgentTarget
-from engine.rulesets.cc.turn import clan_orders, pulses, upkeep
+from engine.rulesets.cc.turn import clan_orders, espionage, pulses, upkeep
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.game_turn import CYCLE_PHASES
 from engine.rulesets.cc.turn.income import income_phase
@@ -49,7 +49,7 @@ def _clan_block(section: str):
 
 
 def agents(ctx: TurnContext) -> None:
-    """The agents block: each agent's hex for this turn (reports need espionage: not built)."""
+    """The agents block: each agent's hex for this turn, reported with the spies' cities."""
     t = _turn(ctx)
     rows = ctx.state["agent_targets"]
     rows[:] = [a for a in rows if a.clan != t.number]
@@ -58,6 +58,7 @@ def agents(ctx: TurnContext) -> None:
             cell = t.board.parse(order.hex, "ccrr") if order.hex else None
             if cell is not None:
                 rows.append(AgentTarget(t.number, order.agent, cell))
+    espionage.intelligence(t)  # cc-cycle: the agents' hexes and the spies' cities reported
 
 
 def pre_pickup(ctx: TurnContext) -> None:
@@ -84,7 +85,7 @@ def maintenance(ctx: TurnContext) -> None:
 PLAYER_TURN: list[Phase] = [
     Phase("income", income, "owned hexes and cities produce; usable at once"),
     Phase("pre-turn clan orders", _clan_block(o.PRE), "the pre-turn block, in order"),
-    Phase("agents", agents, "each agent's hex this turn"),
+    Phase("agents", agents, "each agent's hex this turn; agents and planted spies report"),
     Phase("pre-turn pick-up and healing", pre_pickup, "convoys in friendly cities board troops and weapons"),
     Phase("convoy orders", ten_pulses, "ten pulses; convoy #1 first; pick-ups and food after each"),
     Phase("engineers' pulses", engineer_pulses, "pulses 11 and 12 for sea convoys with an Engineer"),

@@ -2,8 +2,8 @@
 
 The same orders serve both blocks ([PRE-TURN CLAN ORDERS PHASE], [POST-TURN CLAN ORDERS
 PHASE]); what a city or hex conquered during the turn allows differs (no FORTIFY, ERECT,
-CREATE or DEFEND there this turn), which the `conquered_turn` marks carry. ESPIONAGE and
-SABOTAGE need the espionage rules and EVENT the random-event table (X10): they are refused
+CREATE or DEFEND there this turn), which the `conquered_turn` marks carry. ESPIONAGE is
+espionage.py's (cc-cycle); SABOTAGE needs its outcome table and EVENT the random-event table (X10): they are refused
 with `cc.not_built`.
 """
 
@@ -15,11 +15,12 @@ from collections.abc import Callable
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.turn import espionage
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.gifts import give, sell
 from engine.rulesets.cc.turn.reshape import join_vehicles
 
-NOT_BUILT = {"ESPIONAGE": "espionage", "SABOTAGE": "spies and sabotage",
+NOT_BUILT = {"SABOTAGE": "spies and sabotage",
              "EVENT": "the random-event table (reading X10)"}
 
 
@@ -347,6 +348,7 @@ HANDLERS: dict[type, Callable[[ClanTurn, o.CcOrder], None]] = {
     o.Defend: defend, o.Build: build, o.Train: train, o.Vigilance: vigilance,
     o.BuyLines: order_lines, o.Toward: toward, o.Message: message, o.Name: name,
     o.Phone: phone, o.Slogan: slogan, o.Convert: convert, o.Sell: sell, o.Give: give,
+    o.Espionage: espionage.espionage,  # cc-cycle
 }
 
 

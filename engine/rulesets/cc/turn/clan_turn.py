@@ -153,6 +153,11 @@ class ClanTurn:
         self.ctx.state["experts"].append(e)
         self._experts[cv.id].append(e)
 
+    def drop_expert(self, e: st.Expert) -> None:
+        """An expert leaves the convoy for good (cc-cycle: a planted spy)."""
+        self.ctx.state["experts"].remove(e)
+        self._experts[e.convoy].remove(e)
+
     def move_expert(self, e: st.Expert, to: st.Convoy) -> None:
         """An expert changes convoy; the modes it allowed lapse in the convoy it left (KILL
         MODE back to N without a Gunner, AID off without a Doctor)."""

@@ -2,7 +2,7 @@
 
 Orders that need a part of the book not built yet stop the convoy for the rest of the turn
 with a `cc.not_built` event naming the order and what it needs (docs/continental.md lists
-them): ATTACK (invading a city), HUNT and BOMB (combat), PLANT (spies),
+them): ATTACK (invading a city), HUNT and BOMB (combat),
 RAZE, and LOOT outside a bank (the loot table, X70). PATROL is set up (fuel, the mode) but
 its ambush, fought in other clans' turns, is convoy combat.
 """
@@ -16,7 +16,7 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.turn import cargo, movement, plague, reshape
+from engine.rulesets.cc.turn import cargo, espionage, movement, plague, reshape
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 
 Handler = Callable[[ClanTurn, st.Convoy, o.ConvoyOrder, int], None]
@@ -25,7 +25,6 @@ NOT_BUILT = {
     "ATTACK": "invading a city (city combat)",
     "HUNT": "convoy combat (HUNT)",
     "BOMB": "bombing cities",
-    "PLANT": "spies and espionage (PLANT)",
     "RAZE": "razing a city",
 }
 # [HIDING] and X87: what a hidden convoy may not do
@@ -242,5 +241,5 @@ HANDLERS: dict[str, Handler] = {
     "GUARD": guard, "PATROL": patrol, "FISH": fish, "HIRE": hire, "CELEBRATE": celebrate,
     "PRACTICE": practice, "KILL MODE": kill_mode, "AID": aid, "SCAN": scan, "LOOT": loot,
     "ABSORB": reshape.absorb, "SPLIT": reshape.split, "PAVE": reshape.pave,
-    "CURE": plague.cure,  # cc-cycle
+    "CURE": plague.cure, "PLANT": espionage.plant,  # cc-cycle
 }

@@ -35,7 +35,7 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.catalog import RESOURCES, CURE_GIFTS
+from engine.rulesets.cc.catalog import CURE_GIFTS, RESOURCES
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
 from engine.tables import Catalog
