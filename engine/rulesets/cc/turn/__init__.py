@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.state import AgentTarget
-from engine.rulesets.cc.turn import clan_orders, espionage, pulses, upkeep
+from engine.rulesets.cc.turn import buildings, clan_orders, espionage, pulses, upkeep
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.game_turn import CYCLE_PHASES
 from engine.rulesets.cc.turn.income import income_phase
@@ -37,6 +37,7 @@ def income(ctx: TurnContext) -> None:
     # X72: lines bought last turn serve this turn only; an ORDER this turn buys the next
     t.clan.extra_pre = t.clan.extra_post = 0
     income_phase(t)
+    buildings.turn_start(t)  # cc-cycle: Airports' range, Garrisons' guards
 
 
 def _clan_block(section: str):
@@ -79,6 +80,7 @@ def engineer_pulses(ctx: TurnContext) -> None:
 def maintenance(ctx: TurnContext) -> None:
     t = _turn(ctx)
     upkeep.maintenance(t)
+    buildings.garrisons(t, -1)  # cc-cycle
     t.close()
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.turn import espionage
+from engine.rulesets.cc.turn import buildings, espionage
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.gifts import give, sell
 from engine.rulesets.cc.turn.reshape import join_vehicles
@@ -76,6 +76,7 @@ def create(t: ClanTurn, order: o.Create) -> None:
         vid, _, n = part.partition(":")
         t.add_vehicles(cv, vid, int(n or 1))
     t.done(order, f"created {order.type} convoy #{cv.number} in {city.name}", cv.number, amount=cost)
+    buildings.indoctrinate(t, cv, city)  # cc-cycle
 
 
 def buy(t: ClanTurn, order: o.Buy) -> None:

@@ -24,8 +24,8 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.turn import buildings, plague
 from engine.rulesets.cc.turn import events as ev
-from engine.rulesets.cc.turn import plague
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.reshape import join_vehicles
 
@@ -33,7 +33,7 @@ LANDLIKE = ("land", "military")
 
 
 def moves_allowed(t: ClanTurn, cv: st.Convoy) -> int:
-    airport = cv.type == "air" and "AIR" in t.buildings[cv.cell] and t.friendly_city(cv.cell) is not None
+    airport = buildings.airport_bonus(t, cv)  # cc-cycle: where it began its turn
     return cs.moves_per_turn(t.book, cv.type, t.fleet(cv), t.experts(cv), airport)
 
 
@@ -154,6 +154,7 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
         attack_hex(t, cv, h, pulse)
     structures(t, cv, pulse)
     plague.entered(t, cv, pulse)  # cc-cycle: Doctor's report, AID, catching the Plague
+    buildings.entered(t, cv, pulse)  # cc-cycle: the Junkyard's car
     if "MER" in t.experts(cv) and cv.cargo and cell in t.cities:
         from engine.rulesets.cc.turn.cargo import dropoff
         dropoff(t, cv, o.ConvoyOrder(keyword="DROPOFF", line=order.line), pulse, quiet=True)

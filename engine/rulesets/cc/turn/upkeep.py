@@ -71,8 +71,8 @@ def city_buildings(t: ClanTurn) -> None:
     """End of the turn in the clan's cities: a Recruiting Center enlists a free troop per 5,000
     people into the stock, then a Helipad tops its garrison up from the stock."""
     for city in sorted(t.cities.values(), key=lambda c: c.cell):
-        if city.owner != t.number:
-            continue
+        if city.owner != t.number or city.conquered_turn == t.turn:
+            continue  # cc-cycle (D23): buildings of a city taken this turn work from the next
         here = t.buildings[city.cell]
         if "REC" in here:
             n = city.population // 5000
