@@ -25,6 +25,7 @@ from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 
+
 def works(t: ClanTurn, city: st.City | None, code: str) -> bool:
     """The city's building `code` serves the active clan now (D23)."""
     return (city is not None and city.owner == t.number and city.conquered_turn != t.turn
