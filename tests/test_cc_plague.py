@@ -89,3 +89,18 @@ def test_an_afflicted_city_pays_less():
     for c in s["cities"]:
         c.plague = False
     assert production(s, scen.catalogs, scen.options, 1)["money"] == 45000
+
+
+def test_a_clan_knows_of_the_plague_only_by_its_hospital_or_a_doctor():
+    from engine.rulesets.cc.state import Seen
+    from engine.rulesets.cc.view import visible_state
+
+    scen, s = _game()
+    s["clans"][0].turns_run = 3                          # clan 1's last turn was its third
+    s["seen"].append(Seen(1, 4, 3, "plague"))            # its Doctor found Nippur's Plague
+    assert plague.plague_known(s, 1, 3) == {1, 4}        # Kish (its Hospital) and Nippur
+    next(c for c in s["cities"] if c.name == "Lagash").plague = True
+    s["seen"].append(Seen(1, 2, 3, "visit"))             # a visit without a Doctor tells nothing
+    shown = {c.name: c.plague for c in visible_state(s, 1, scen)["cities"]}
+    assert shown == {"Ur": False, "Kish": True, "Lagash": False, "Nippur": True}
+    assert next(c for c in s["cities"] if c.name == "Ur").plague     # the state itself unchanged

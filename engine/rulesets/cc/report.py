@@ -22,6 +22,7 @@ from engine.rulesets.cc import costs
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.report_words import sentence
 from engine.rulesets.cc.turn.income import production
+from engine.rulesets.cc.turn.plague import plague_known
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -155,8 +156,7 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
     for b in state["buildings"]:
         buildings.setdefault(b.cell, []).append(b.code)
     cities = []
-    # cc-cycle: the Plague shows where the clan's Hospital or a Doctor found it this turn
-    doctored = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now and s.how == "plague"}
+    plagued = plague_known(state, clan, now)  # cc-cycle: where its Hospital or a Doctor found it
     for c in sorted(state["cities"], key=lambda c: c.cell):
         if c.owner != clan and c.cell not in met:
             continue
@@ -168,8 +168,7 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
                        "troops": c.troops, "claymores": c.claymores, "produces": c.produces,
                        "needs": c.needs, "expert": c.guild or "None", "status": status,
                        "buildings": " ".join(sorted(buildings.get(c.cell, []))),
-                       "plague": c.plague and (c.cell in doctored or (
-                           c.owner == clan and "HOS" in buildings.get(c.cell, [])))})
+                       "plague": c.cell in plagued})
     return hexes, cities
 
 

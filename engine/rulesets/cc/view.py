@@ -11,9 +11,12 @@ the world (game turn, leader, winner), prices and Top Clans lists, which are pub
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.report import spotted_convoys
+from engine.rulesets.cc.turn.plague import plague_known
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -23,7 +26,8 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
     now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)  # its last turn
     met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
     hexes = [h for h in state["hexes"] if h.owner == clan or h.cell in met]
-    cities = [c for c in state["cities"] if c.owner == clan or c.cell in met]
+    plagued = plague_known(state, clan, now)  # cc-cycle: the Plague only where the report tells it
+    cities = [replace(c, plague=c.cell in plagued) for c in state["cities"] if c.owner == clan or c.cell in met]
     places = {h.cell for h in hexes} | {c.cell for c in cities}
     mine = [c for c in state["convoys"] if c.owner == clan]
     ids = {c.id for c in mine}

@@ -175,6 +175,15 @@ class CityPlague(Event):
 # ---- cities --------------------------------------------------------------------------------
 
 
+def plague_known(state: Any, clan: int, now: int) -> set[int]:
+    """Cells of afflicted cities the clan knows of after its turn `now`: its own with a
+    Hospital, and those its Doctors found this turn (report and bundle show no others)."""
+    hospitals = {b.cell for b in state["buildings"] if b.code == "HOS"}
+    doctored = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now and s.how == "plague"}
+    return {c.cell for c in state["cities"]
+            if c.plague and (c.cell in doctored or (c.owner == clan and c.cell in hospitals))}
+
+
 def _gifts(catalogs: dict[str, Any]) -> list[dict[str, Any]]:
     cat = catalogs.get("cure_gifts") or Catalog.load(CURE_GIFTS, RESOURCES / "cure_gifts.csv")
     return sorted(cat.rows, key=lambda r: r["roll_from"])
