@@ -281,7 +281,6 @@ def test_pre_turn_orders_need_what_the_clan_holds_and_post_turn_ones_are_warned(
     expect = [("post 1", "warning", f"you hold no city at {theirs} now"),
               ("post 2", "error", f"there is no casino at {mine}"),
               ("post 3", "warning", f"you have no spy planted at {theirs}"),
-              ("post 3", "warning", "SABOTAGE needs spies and sabotage, not built yet: the turn will refuse it"),
               ("post 4", "warning", f"you hold no hex {theirs} now"),
               ("pre 1", "error", f"you hold no city at {theirs}"),
               ("pre 3", "error", "a military convoy is created only in a city with an Armory")]

@@ -179,6 +179,14 @@ CURE_GIFTS = TableSpec("cure_gifts", (
     _n("least", 1), _n("most", 1),
 ), key=("roll_from",), title="Gifts of a cured city (d100; not in the book)")
 
+# cc-cycle: SABOTAGE names kinds of mishap but no odds or sizes; a house table
+SABOTAGE = TableSpec("sabotage", (
+    Column("roll_from", "int", required=True, min=1, max=100), Column("roll_to", "int", required=True, min=1, max=100),
+    Column("result", "str", required=True, choices=("nothing", "people", "troops", "building", "money", "supplies"),
+           help="people/troops killed, a building burnt, money stolen, or fuel, food and parts stolen each"),
+    _n("least"), _n("most"),
+), key=("roll_from",), title="Sabotage results (d100; not in the book)")
+
 CONVOY_ORDERS = TableSpec("convoy_orders", (
     Column("keyword", "str", required=True, unique=True), _text("code"), _text("syntax"), _text("needs"),
     _flag("allowed_hidden"), _n("per_turn", help="0 = no limit"), _text("cost"), _text("summary"),
@@ -193,7 +201,7 @@ SPECS: dict[str, TableSpec] = {s.name: s for s in (
     TERRAIN, LINKS, VEHICLES, VEHICLE_CLASSES, CONVOY_TYPE, SIZE_CATEGORIES, CONVOY_COSTS,
     AGENT_COSTS, FORTIFICATIONS, HEX_DEFENSE, POPULATION, BUILDINGS, SPECIAL_STRUCTURES,
     CUSTOM_STRUCTURES, EXPERTS, SUPPLIES, GOODS, ESPIONAGE, GAMBLE, CONVOY_ORDERS, CLAN_ORDERS,
-    CURE_GIFTS)}
+    CURE_GIFTS, SABOTAGE)}
 
 
 def default_catalogs() -> dict[str, Catalog]:

@@ -98,6 +98,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _int("plague_troop_death_pct", 10, "Chance each troop of an infected convoy left unhealed dies (not in the book)", 0, 100, "X68"),
     _int("event_chance_pct", 50, "Chance of a random event each turn (%)", 0, 100),
     _int("espionage_from_turn", 5, "ESPIONAGE allowed from game turn", 0),
+    _int("sabotage_countered_pct", 50, "Chance a counter-spy spoils a sabotage that was not caught (not in the book)", 0, 100),
     _int("clan_name_until_turn", 3, "Clan may rename itself until game turn", 0),
     _int("message_length", 100, "Message length", 1, 1000),
     _int("slogan_length", 100, "Slogan length", 1, 1000, "X74: 100 in the text, 120 in the summary"),

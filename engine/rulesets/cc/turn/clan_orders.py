@@ -2,9 +2,9 @@
 
 The same orders serve both blocks ([PRE-TURN CLAN ORDERS PHASE], [POST-TURN CLAN ORDERS
 PHASE]); what a city or hex conquered during the turn allows differs (no FORTIFY, ERECT,
-CREATE or DEFEND there this turn), which the `conquered_turn` marks carry. ESPIONAGE is
-espionage.py's (cc-cycle); SABOTAGE needs its outcome table and EVENT the random-event table (X10): they are refused
-with `cc.not_built`.
+CREATE or DEFEND there this turn), which the `conquered_turn` marks carry. ESPIONAGE and
+SABOTAGE are espionage.py's (cc-cycle); EVENT needs the random-event table (X10): it is
+refused with `cc.not_built`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.gifts import give, sell
 from engine.rulesets.cc.turn.reshape import join_vehicles
 
-NOT_BUILT = {"SABOTAGE": "spies and sabotage",
-             "EVENT": "the random-event table (reading X10)"}
+NOT_BUILT = {"EVENT": "the random-event table (reading X10)"}
 
 
 def carry_out(t: ClanTurn, order: o.ClanOrder) -> None:
@@ -356,6 +355,8 @@ HANDLERS: dict[type, Callable[[ClanTurn, o.CcOrder], None]] = {
 def _hex_order(t: ClanTurn, order: o.HexOrder) -> None:
     if order.keyword == "GAMBLE":
         return gamble(t, order)
+    if order.keyword == "SABOTAGE":
+        return espionage.sabotage(t, order)  # cc-cycle
     t.not_built(order, NOT_BUILT.get(order.keyword, order.keyword))
 
 

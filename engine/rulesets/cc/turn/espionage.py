@@ -13,20 +13,32 @@ the clan's hex list and, if a city stands there, its city list. Planted spies (P
 their city every turn the same way; the report's spotting list counts their cities as owned,
 at half range where the owner's own spy (a counter-spy) hides.
 
+SABOTAGE (with the clan's spy in the city, not its own city): the owner's counter-spy catches the
+spy at 10% the first attempt, 10% more each attempt after, and then names his clan to the
+owner; a spy not caught is still spoiled by a counter-spy at `sabotage_countered_pct`. The
+book names the kinds of mishap but gives no odds or sizes: the house table sabotage.csv rolls
+nothing, people killed (never below `min_population`; a Shelter halves it), defenders killed,
+a random building burnt, money stolen from the owner, or fuel, food and parts stolen. The
+owner hears of a mishap on the radio, without the saboteur's name. Not built: the book's
+"inaccurate spotting reports" and "no income one turn" results.
+
 Each event here tells its own report line (`describe`), which report_words uses.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.events import Event
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.catalog import RESOURCES, SABOTAGE
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
 from engine.rulesets.cc.turn.income import production
+from engine.tables import Catalog
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,33 @@ class SpyReport(_Own, Event):
         if self.counter:
             return f"Your counter-spy keeps watch in {self.city}"
         return f"Your spy in {self.city} (clan {self.owner or 'none'}) sends a city and spotting report"
+
+
+@dataclass(frozen=True)
+class Sabotaged(_Own, Event):
+    """A SABOTAGE attempt: its result, or the spy caught by a counter-spy."""
+
+    kind = "cc.sabotage"
+    clan: int
+    cell: int
+    city: str
+    result: str         # nothing | people | troops | building | money | supplies | caught | countered
+    amount: int
+    what: str = ""      # the building burnt
+
+    def describe(self, label=None, width: int = 80) -> str:
+        return f"Sabotage in {self.city}: your spy {mishap(self.result, self.amount, self.what)}"
+
+
+def mishap(result: str, n: int, what: str = "") -> str:
+    """A sabotage result in words (the saboteur's report; the owner's radio says the same)."""
+    return {
+        "nothing": "achieved nothing", "caught": "was caught and killed by a counter-spy",
+        "countered": "was hindered by a counter-spy and achieved nothing",
+        "people": f"set off an explosion that killed {n:,} people", "troops": f"killed {n} defenders",
+        "building": f"burnt down the {what}", "money": f"stole ${n:,}",
+        "supplies": f"stole {n} each of fuel, food and parts",
+    }.get(result, result)
 
 
 # ---- ESPIONAGE ------------------------------------------------------------------------------
@@ -176,3 +215,76 @@ def plant(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     spies.append(st.Spy(city.cell, t.number))
     what = "a counter-spy" if city.owner == t.number else "a spy"
     t.done(order, f"hid {what} in {city.name}", cv.number, pulse)
+
+
+# ---- SABOTAGE --------------------------------------------------------------------------------
+
+
+def _table(catalogs: dict[str, Any]) -> list[dict[str, Any]]:
+    cat = catalogs.get("sabotage") or Catalog.load(SABOTAGE, RESOURCES / "sabotage.csv")
+    return sorted(cat.rows, key=lambda r: r["roll_from"])
+
+
+def sabotage(t: ClanTurn, order: o.HexOrder) -> None:
+    cell = t.board.parse(order.hex, "ccrr") if order.hex else None
+    city = t.cities.get(cell) if cell is not None else None
+    spies = t.ctx.state["spies"]
+    mine = next((s for s in spies if s.cell == cell and s.clan == t.number), None)
+    if city is None or mine is None:
+        return t.fail(order, f"you have no spy hidden in a city at {order.hex}")
+    if city.owner == t.number:
+        return t.fail(order, f"{city.name} is your own city")
+    counter = city.owner and any(s.cell == cell and s.clan == city.owner for s in spies)
+    if counter:
+        mine.attempts += 1
+        if t.dice.chance(min(100, 10 * mine.attempts), "counter-spy"):
+            spies.remove(mine)
+            t.emit(Sabotaged(t.number, cell, city.name, "caught", 0))
+            t.tell(city.owner, "sabotage", cell, f"your counter-spy caught and killed a spy of clan "
+                                                  f"{t.number} in {city.name}")
+            return
+        if t.dice.chance(int(t.opts.sabotage_countered_pct), "counter-spy hinders"):
+            return t.emit(Sabotaged(t.number, cell, city.name, "countered", 0))
+    roll = t.dice.d(100, "sabotage")
+    row = next((r for r in _table(t.ctx.catalogs) if r["roll_from"] <= roll <= r["roll_to"]), None)
+    result = row["result"] if row else "nothing"
+    n = t.roll(row["least"], row["most"], f"sabotage {result}") if row and result != "nothing" else 0
+    what, owner = "", t.clans.get(city.owner)
+    if result == "people":
+        if "SHE" in t.buildings[cell]:
+            n //= 2
+        n = max(0, min(n, city.population - int(t.opts.min_population)))
+        if n and city.population:
+            city.value = round(city.value * (city.population - n) / city.population)
+        city.population -= n
+    elif result == "troops":
+        n = min(n, city.troops)
+        city.troops -= n
+    elif result == "building":
+        here = sorted((b for b in t.ctx.state["buildings"] if b.cell == cell), key=lambda b: b.code)
+        if here:
+            gone = t.dice.choice(here, "building burnt")
+            t.ctx.state["buildings"].remove(gone)
+            t.buildings[cell].discard(gone.code)
+            what = t.building_rows.get(gone.code, {}).get("name", gone.code)
+        else:
+            result = "nothing"
+    elif result == "money":
+        n = min(n, owner.money) if owner else 0
+        if owner:
+            owner.money -= n
+        t.clan.money += n
+    elif result == "supplies":
+        if owner is None:
+            n = 0
+        else:
+            n = min(n, owner.fuel, owner.parts, owner.food_tenths // 10)
+            owner.fuel, owner.parts, owner.food_tenths = owner.fuel - n, owner.parts - n, owner.food_tenths - 10 * n
+            t.clan.fuel += n
+            t.clan.parts += n
+            t.put("food", n)
+    if result in ("money", "supplies", "people", "troops") and not n:
+        result = "nothing"
+    t.emit(Sabotaged(t.number, cell, city.name, result, n, what))
+    if city.owner and result != "nothing":
+        t.tell(city.owner, "sabotage", cell, f"sabotage in {city.name}: a spy {mishap(result, n, what)}")
