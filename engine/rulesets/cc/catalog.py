@@ -182,8 +182,10 @@ CURE_GIFTS = TableSpec("cure_gifts", (
 # cc-cycle: SABOTAGE names kinds of mishap but no odds or sizes; a house table
 SABOTAGE = TableSpec("sabotage", (
     Column("roll_from", "int", required=True, min=1, max=100), Column("roll_to", "int", required=True, min=1, max=100),
-    Column("result", "str", required=True, choices=("nothing", "people", "troops", "building", "money", "supplies"),
-           help="people/troops killed, a building burnt, money stolen, or fuel, food and parts stolen each"),
+    Column("result", "str", required=True,
+           choices=("nothing", "people", "troops", "building", "income", "spotting", "money", "supplies"),
+           help="people/troops killed, a building burnt, no income or no spotting report on the owner's next "
+                "turn, money stolen, or fuel, food and parts stolen each"),
     _n("least"), _n("most"),
 ), key=("roll_from",), title="Sabotage results (d100; not in the book)")
 

@@ -178,7 +178,10 @@ def spotted_convoys(state: State, book: Book, clan: int, scenario: Scenario) -> 
     range-4 of a city with a Spotting Tower."""
     grid = scenario.map.grid
     towers = {b.cell for b in state["buildings"] if b.code == "SPO"}
-    mine = [c for c in state["cities"] if c.owner == clan]
+    now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)
+    blind = {m.cell for m in state["turn_marks"]  # cc-cycle: lookouts a spy blinded (SABOTAGE)
+             if m.clan == clan and m.game_turn == now and m.kind == "sabotage spotting"}
+    mine = [c for c in state["cities"] if c.owner == clan and c.cell not in blind]
     # cc-cycle (PLANT): a spy spots from its city as if the clan owned it, at half range where
     # the owner's counter-spy hides
     spies = {(s.cell, s.clan) for s in state["spies"]}

@@ -18,9 +18,10 @@ spy at 10% the first attempt, 10% more each attempt after, and then names his cl
 owner; a spy not caught is still spoiled by a counter-spy at `sabotage_countered_pct`. The
 book names the kinds of mishap but gives no odds or sizes: the house table sabotage.csv rolls
 nothing, people killed (never below `min_population`; a Shelter halves it), defenders killed,
-a random building burnt, money stolen from the owner, or fuel, food and parts stolen. The
-owner hears of a mishap on the radio, without the saboteur's name. Not built: the book's
-"inaccurate spotting reports" and "no income one turn" results.
+a random building burnt, no income from the city on its owner's next turn, no spotting report
+from it after that turn (the book's "inaccurate" reports read as empty ones), money stolen from
+the owner, or fuel, food and parts stolen. The owner hears of a mishap on the radio, without
+the saboteur's name.
 
 Each event here tells its own report line (`describe`), which report_words uses.
 """
@@ -115,6 +116,8 @@ def mishap(result: str, n: int, what: str = "") -> str:
         "countered": "was hindered by a counter-spy and achieved nothing",
         "people": f"set off an explosion that killed {n:,} people", "troops": f"killed {n} defenders",
         "building": f"burnt down the {what}", "money": f"stole ${n:,}",
+        "income": "wrecked the city's production for a turn",
+        "spotting": "blinded the city's lookouts for a turn",
         "supplies": f"stole {n} each of fuel, food and parts",
     }.get(result, result)
 
@@ -269,6 +272,12 @@ def sabotage(t: ClanTurn, order: o.HexOrder) -> None:
             what = t.building_rows.get(gone.code, {}).get("name", gone.code)
         else:
             result = "nothing"
+    elif result in ("income", "spotting"):
+        if owner is None:
+            result = "nothing"
+        else:  # the owner's next turn: income.production and report.spotted_convoys look for it
+            t.ctx.state["turn_marks"].append(st.TurnMark(owner.number, owner.turns_run + 1,
+                                                         f"sabotage {result}", 0, cell))
     elif result == "money":
         n = min(n, owner.money) if owner else 0
         if owner:

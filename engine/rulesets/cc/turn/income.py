@@ -60,9 +60,13 @@ def production(state: State, catalogs: dict[str, Any], options: Any, clan: int,
     for b in state["buildings"]:
         buildings.setdefault(b.cell, set()).add(b.code)
     bonus_pct = int(options.income_bonus_pct)
+    # cc-cycle: cities whose production a spy wrecked for this turn of the clan (SABOTAGE)
+    turn = next((x.turns_run + 1 for x in state["clans"] if x.number == clan), 0)
+    wrecked = {m.cell for m in state["turn_marks"]
+               if m.clan == clan and m.game_turn == turn and m.kind == "sabotage income"}
     for c in mine:
         out["cities"] += 1
-        if c.population < floor:
+        if c.population < floor or c.cell in wrecked:
             continue  # [POPULATION]: below 10,000 a city produces nothing at all
         # cc-cycle: an afflicted city's production falls (X68)
         value = c.value * (100 - int(options.plague_income_loss_pct)) // 100 if c.plague else c.value
