@@ -104,3 +104,14 @@ def test_a_clan_knows_of_the_plague_only_by_its_hospital_or_a_doctor():
     shown = {c.name: c.plague for c in visible_state(s, 1, scen)["cities"]}
     assert shown == {"Ur": False, "Kish": True, "Lagash": False, "Nippur": True}
     assert next(c for c in s["cities"] if c.name == "Ur").plague     # the state itself unchanged
+
+
+def test_the_house_d100_tables_are_checked_for_gaps():
+    from engine.rulesets.cc.catalog import check_catalogs
+
+    cats = RULESET.default_catalogs()
+    assert check_catalogs(cats) == []
+    for table in ("cure_gifts", "sabotage"):
+        broken = {k: v.copy() for k, v in cats.items()}
+        broken[table].update(0, {"roll_to": broken[table].rows[0]["roll_to"] - 1})
+        assert any(p.startswith(f"{table}: rolls") for p in check_catalogs(broken)), table

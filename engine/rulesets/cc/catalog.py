@@ -231,14 +231,17 @@ def check_catalogs(cats: dict[str, Catalog]) -> list[str]:
         for t in filter(None, s["terrains"].split("|")):
             if t not in terrains:
                 problems.append(f"custom structure {s['id']}: unknown terrain {t!r}")
-    rolls = sorted((g["roll_from"], g["roll_to"]) for g in cats["gamble"])
-    expect = 1
-    for lo, hi in rolls:
-        if lo != expect or hi < lo:
-            problems.append(f"gamble: rolls {lo}-{hi} leave a gap or overlap at {expect}")
-        expect = hi + 1
-    if rolls and expect != 101:
-        problems.append("gamble: the rolls do not end at 100")
+    for table in ("gamble", "cure_gifts", "sabotage"):  # d100 tables (cc-cycle: the last two)
+        if table not in cats:
+            continue
+        rolls = sorted((g["roll_from"], g["roll_to"]) for g in cats[table])
+        expect = 1
+        for lo, hi in rolls:
+            if lo != expect or hi < lo:
+                problems.append(f"{table}: rolls {lo}-{hi} leave a gap or overlap at {expect}")
+            expect = hi + 1
+        if rolls and expect != 101:
+            problems.append(f"{table}: the rolls do not end at 100")
     return problems
 
 

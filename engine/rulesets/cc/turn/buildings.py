@@ -48,12 +48,17 @@ def airport_bonus(t: ClanTurn, cv: st.Convoy) -> bool:
     return cv.type == "air" and ("airport start", cv.id, -1) in t.marks
 
 
+def scout_of(t: ClanTurn, kind: str) -> str | None:
+    """The fast scout vehicle of a convoy type (a free vehicle, a gift)."""
+    return next((v for v, r in sorted(t.book.vehicles.items())
+                 if r["convoy_type"] == kind and r["class"] == "fast_scout"), None)
+
+
 def indoctrinate(t: ClanTurn, cv: st.Convoy, city: st.City) -> None:
     """CREATE in a city with an Indoctrination Center."""
     if not works(t, city, "IND"):
         return
-    scout = next((v for v, r in sorted(t.book.vehicles.items())
-                  if r["convoy_type"] == cv.type and r["class"] == "fast_scout"), None)
+    scout = scout_of(t, cv.type)
     if scout:
         t.add_vehicles(cv, scout, 1)
     morale, training = t.roll(15, 20, "indoctrination morale"), t.roll(15, 20, "indoctrination training")

@@ -36,6 +36,7 @@ from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.catalog import CURE_GIFTS, RESOURCES
+from engine.rulesets.cc.turn.buildings import scout_of
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
 from engine.tables import Catalog
@@ -187,12 +188,6 @@ def plague_known(state: Any, clan: int, now: int) -> set[int]:
 def _gifts(catalogs: dict[str, Any]) -> list[dict[str, Any]]:
     cat = catalogs.get("cure_gifts") or Catalog.load(CURE_GIFTS, RESOURCES / "cure_gifts.csv")
     return sorted(cat.rows, key=lambda r: r["roll_from"])
-
-
-def scout_of(t: ClanTurn, kind: str) -> str | None:
-    """The fast scout vehicle of a convoy type (a gift, a prize)."""
-    return next((v for v, r in sorted(t.book.vehicles.items())
-                 if r["convoy_type"] == kind and r["class"] == "fast_scout"), None)
 
 
 def cure_city(t: ClanTurn, cv: st.Convoy, city: st.City, pulse: int,
