@@ -115,3 +115,17 @@ def test_the_house_d100_tables_are_checked_for_gaps():
         broken = {k: v.copy() for k, v in cats.items()}
         broken[table].update(0, {"roll_to": broken[table].rows[0]["roll_to"] - 1})
         assert any(p.startswith(f"{table}: rolls") for p in check_catalogs(broken)), table
+
+
+def test_a_scourge_bomb_infects_a_city_and_a_hospital_stops_it_half_the_time():
+    from engine.rulesets.cc.turn.clan_turn import ClanTurn
+
+    scen, s = _game()
+    ctx = TurnContext(RULESET, scen, s, s.copy(), {}, ScriptedDice([51, 50]), EventLog())
+    t = ClanTurn(ctx, 2, None)
+    c = {x.name: x for x in s["cities"]}
+    assert plague.scourge(t, c["Lagash"]) and c["Lagash"].plague          # no Hospital: no roll
+    assert not plague.scourge(t, c["Ur"])                                 # afflicted already
+    c["Kish"].plague = False
+    assert not plague.scourge(t, c["Kish"]) and not c["Kish"].plague      # Hospital: d100 = 51 > 50
+    assert plague.scourge(t, c["Kish"]) and c["Kish"].plague              # d100 = 50
