@@ -80,10 +80,9 @@ def entered(t: ClanTurn, cv: st.Convoy, pulse: int) -> None:
 
 def garrisons(t: ClanTurn, pulse: int) -> None:
     """Garrison structures fill their hex's guards up to its defence level, free."""
-    for cell in sorted(t.hexes):
-        h = t.hexes[cell]
-        row = t.custom.get(h.custom) if h.custom else None
-        if h.owner != t.number or row is None or not row.get("auto_garrison") or h.conquered_turn == t.turn:
+    for h in sorted((h for h in t.hexes.values() if h.custom and h.owner == t.number), key=lambda h: h.cell):
+        row, cell = t.custom.get(h.custom), h.cell
+        if row is None or not row.get("auto_garrison") or h.conquered_turn == t.turn:
             continue
         n = h.defense - h.troops
         if n > 0:
