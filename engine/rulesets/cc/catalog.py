@@ -249,7 +249,9 @@ class Book:
     """Read-only view of a game's catalogs, rows by id, for the rules' formulas."""
 
     def __init__(self, cats: dict[str, Catalog] | None = None):
-        cats = {**default_catalogs(), **(cats or {})}
+        if cats is None or not set(SPECS) <= set(cats):
+            # the files are read only for catalogs the game lacks (every ClanTurn builds a Book)
+            cats = {**default_catalogs(), **(cats or {})}
         self.terrain = cats["terrain"].by("id")
         self.links = cats["links"].by("id")
         self.vehicles = cats["vehicles"].by("id")
