@@ -265,3 +265,4 @@ class Book:
         self.experts = cats["experts"].by("code")
         self.espionage = cats["espionage"].by("keyword")
         self.supplies = cats["supplies"].by("id")
+        self.convoy_orders = cats["convoy_orders"].by("keyword")

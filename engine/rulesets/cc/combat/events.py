@@ -1,0 +1,165 @@
+"""Typed events of Continental Conquest combat, for the turn's log and the clans' reports.
+
+`attacker` and `defender` are clan numbers (0 = nobody, for uncontrolled cities and hexes);
+`convoy` and `enemy` are convoy ids. Every event is seen by the clans it names (and the GM);
+the radio's broadcast of battles (the book's "Heard on the Radio") is the report's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event
+
+
+class _Sides:
+    attacker: int
+    defender: int
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset(c for c in (self.attacker, self.defender) if c)
+
+
+# ---- attacking a hex -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HexAttacked(_Sides, Event):
+    """A convoy in capture mode took on a hex: the rolled requirement and what it cost."""
+
+    kind = "cc.hex_attacked"
+    cell: int
+    convoy: int
+    attacker: int
+    defender: int
+    needed: int          # the rolled troop requirement
+    troops_lost: int
+    guards_killed: int
+    captured: bool
+
+
+# ---- invading a city -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CityRound(_Sides, Event):
+    kind = "cc.city_round"
+    cell: int
+    convoy: int
+    attacker: int
+    defender: int
+    round: int
+    attacker_to_hit: int
+    defender_to_hit: int
+    defenders_killed: int
+    attackers_killed: int
+    grenade: str         # "" | "hit" | "miss"
+    people_killed: int
+
+
+@dataclass(frozen=True)
+class CityInvaded(_Sides, Event):
+    """The end of an ATTACK: who won, what each side lost, the people killed."""
+
+    kind = "cc.city_invaded"
+    cell: int
+    convoy: int
+    attacker: int
+    defender: int
+    rounds: int
+    captured: bool
+    attackers_lost: int
+    defenders_lost: int
+    guards_lost: int     # troops of guarding convoys among the defenders lost
+    people_killed: int
+    garrison_left: int
+    rifles_lost: int
+    grenades_used: int
+    claymores_lost: int
+
+
+# ---- convoy battles --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvoyBattleBegan(_Sides, Event):
+    kind = "cc.convoy_battle"
+    cell: int
+    convoy: int
+    enemy: int
+    attacker: int
+    defender: int
+    surprise: bool       # the defender was on patrol
+    hunt: bool
+
+
+@dataclass(frozen=True)
+class BattleDeclined(_Sides, Event):
+    """The attacking convoy's commander judged the fight not winnable."""
+
+    kind = "cc.battle_declined"
+    cell: int
+    convoy: int
+    enemy: int
+    attacker: int
+    defender: int
+
+
+@dataclass(frozen=True)
+class Salvo(_Sides, Event):
+    """One side's fire in one round: rocket, damage rolled, and where it went.
+    `by` is the firing convoy; `hits` lists (vehicle type, points) in order."""
+
+    kind = "cc.salvo"
+    cell: int
+    round: int
+    by: int
+    at: int
+    attacker: int
+    defender: int
+    rocket: tuple[str, int] | None
+    damage: int
+    troops_killed: int
+    hits: tuple[tuple[str, int], ...]
+    destroyed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ConvoyFled(_Sides, Event):
+    kind = "cc.convoy_fled"
+    cell: int
+    convoy: int
+    round: int
+    attacker: int
+    defender: int
+
+
+@dataclass(frozen=True)
+class ConvoyBattleEnded(_Sides, Event):
+    kind = "cc.convoy_battle_ended"
+    cell: int
+    convoy: int
+    enemy: int
+    attacker: int
+    defender: int
+    rounds: int
+    winner: int          # convoy id, 0 when nobody won
+    hidden: tuple[int, ...]
+    destroyed: tuple[int, ...]
+
+
+# ---- repairs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Repaired(Event):
+    kind = "cc.repaired"
+    convoy: int
+    owner: int
+    parts_used: int
+    scrapped: tuple[str, ...]
+    parts_from_scrap: int
+    disbanded: bool
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.owner}) if self.owner else frozenset()
