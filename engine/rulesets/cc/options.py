@@ -82,6 +82,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _int("grenade_miss_kills", 1, "Defenders a missed grenade kills", 0, 8, "X41"),
     _pick("tinkerer_repair", ("10hp", "15pct"), "Tinkerer's battle repairs", "X38"),
     _pick("engage_rule", ("strength", "always"), "When a convoy starts a fight", "X32"),
+    _int("engage_ratio_pct", 100, "Attack when own strength is at least this share of the enemy's (%)", 0, 1000, "X32"),
     _pick("flee_rule", ("strength", "never"), "When a side flees", "X33"),
     _int("flee_ratio_pct", 50, "Flee when own strength is below this share of the enemy's (%)", 0, 100),
     _flag("recon_engages", True, "Recon convoys fight convoys they meet", "X32"),
