@@ -15,15 +15,16 @@ from engine.rulesets.cc.combat import (
     CombatRules,
     Invader,
     attack_hex,
+    city,
     conquered_city_refusal,
     convoy_battle,
     hex_attack_refusal,
     hidden_after,
     hidden_refusal,
+    hiding,
     invade_city,
     may_attack_convoy,
 )
-from engine.rulesets.cc.combat import city, hiding
 from engine.rulesets.cc.combat.convoy_battle import salvo
 from engine.rulesets.cc.combat.rules import condition_pct, hits, police_pct
 from engine.rulesets.cc.options import OPTIONS
