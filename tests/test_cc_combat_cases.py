@@ -32,3 +32,32 @@ def test_case(path):
 def test_there_is_a_case_for_every_kind():
     kinds = {h.load(p)["kind"] for p in CASES}
     assert kinds >= {"convoy_battle", "hex_battles", "city", "hex", "repair"}
+
+
+def test_every_event_of_the_cases_reads_as_a_sentence():
+    from engine.rulesets.cc.combat.report import sentence
+
+    seen = set()
+    for path in CASES:
+        _, events, _ = h.outcome(h.load(path))
+        for e in events:
+            text = sentence(e, lambda c: f"#{c}", lambda cell: f"{cell:04d}")
+            assert text.endswith(".") and "None" not in text, (path.name, text)
+            seen.add(e.kind)
+    assert seen == {"cc.hex_attacked", "cc.city_round", "cc.city_invaded", "cc.convoy_battle",
+                    "cc.battle_declined", "cc.salvo", "cc.convoy_fled",
+                    "cc.convoy_battle_ended", "cc.repaired"}
+
+
+def test_the_worked_example_reads_like_the_book():
+    from engine.rulesets.cc.combat.report import sentence
+
+    _, events, _ = h.outcome(h.load(h.CASES / "truck-against-two-cars.toml"))
+    text = [sentence(e, lambda c: f"convoy #{c}", lambda cell: "0516") for e in events]
+    assert text[:5] == [
+        "convoy #1 attacked convoy #2 in 0516.",
+        "Round 1: convoy #1 fired, 42 damage; vehicles hit: car 42.",
+        "Round 1: convoy #2 fired, 19 damage; vehicles hit: truck 19.",
+        "convoy #2 fled after round 1 and went into hiding.",
+        "convoy #1 won the battle in 0516 after 1 round.",
+    ]

@@ -58,7 +58,7 @@ class ConvoyBattleResult:
 
 
 def will_engage(attacker: CombatConvoy, defender: CombatConvoy, rules: CombatRules) -> bool:
-    """X32: attack if the attacker's strength is at least `engage_ratio_pct` of the
+    """X32, X140: attack if the attacker's strength is at least `engage_ratio_pct` of the
     defender's; a patrol's surprise or a HUNT forces the first round anyway."""
     if defender.patrolling or attacker.hunting or rules.engage_rule == "always":
         return True
@@ -67,7 +67,7 @@ def will_engage(attacker: CombatConvoy, defender: CombatConvoy, rules: CombatRul
 
 
 def will_flee(me: CombatConvoy, enemy: CombatConvoy, defending: bool, rules: CombatRules) -> bool:
-    """X33: hopeless when its strength is below `flee_ratio_pct` of the enemy's."""
+    """X33, X140: hopeless when its strength is below `flee_ratio_pct` of the enemy's."""
     if rules.flee_rule == "never":
         return False
     mine = me.strength(rules, enemy, defending)
@@ -95,20 +95,23 @@ def _rocket(me: CombatConvoy, enemy: CombatConvoy, dice: Dice, rules: CombatRule
 
 def salvo(me: CombatConvoy, enemy: CombatConvoy, round_no: int, defending: bool, dice: Dice,
           rules: CombatRules) -> int:
-    """The damage `me` deals this round, modifiers applied (fractions dropped each step)."""
+    """The damage `me` deals this round: the percentages add up, then kill mode, the first
+    round's x2 and the halvings multiply, fractions dropped at each step (X143)."""
     raw = sum(roll_damage(dice, v.damage_dice, f"{v.type} damage") for v in me.alive)
     raw += sum(1 for _ in range(me.troops) if dice.chance(rules.troop_damage_pct, "troop fires"))
     dmg = scale(raw, me.damage_pct(rules))
     if me.kill_mode in ("T", "V"):
         dmg = scale(dmg, 100 - rules.kill_mode_penalty_pct)
-    if round_no == 1 and me.type == "military" and (me.hunting or me.patrolling):
+    if round_no == 1 and me.type == "military" and (me.hunting or me.patrolling):   # X153
         dmg *= rules.first_round_military
     return scale(dmg, me.situation_pct(rules, enemy, defending))
 
 
 def apply_salvo(damage: int, kill_mode: str, target: CombatConvoy, dice: Dice,
                 rules: CombatRules) -> tuple[int, list[tuple[str, int]], list[str]]:
-    """Spend `damage` on `target`: (troops killed, (vehicle, points) hits, destroyed)."""
+    """Spend `damage` on `target`: (troops killed, (vehicle, points) hits, destroyed). A
+    5-10 hit on a vehicle with fewer points left destroys it and the rest of the hit is lost;
+    the salvo's last hit is cut to the points left (X142)."""
     troop_pct = rules.troop_hit_pct_kill_troops if kill_mode == "T" else rules.troop_hit_pct
     killed, hits, destroyed = 0, [], []
     left = damage
@@ -133,7 +136,7 @@ def apply_salvo(damage: int, kill_mode: str, target: CombatConvoy, dice: Dice,
 
 
 def _overflow(c: CombatConvoy) -> None:
-    """X37: troops (and rockets) beyond what the surviving vehicles carry are lost."""
+    """X37, X154: troops and rockets beyond what the surviving vehicles carry are lost."""
     c.troops = min(c.troops, c.troop_capacity())
     c.rockets = min(c.rockets, c.rocket_launchers())
     if c.wiped_out:
@@ -159,6 +162,8 @@ def convoy_battle(attacker: CombatConvoy, defender: CombatConvoy, dice: Dice,
     rounds = 0
     while rounds < rules.convoy_round_cap:
         rounds += 1
+        # X141: rockets first (a vehicle they destroy does not fire), then both salvos are
+        # rolled before either is applied: the two sides fire at once
         rockets = (_rocket(a, d, dice, rules), _rocket(d, a, dice, rules))
         shots = (salvo(a, d, rounds, False, dice, rules), salvo(d, a, rounds, True, dice, rules))
         for (me, enemy), rocket, dmg in zip(((a, d), (d, a)), rockets, shots, strict=True):
@@ -177,13 +182,13 @@ def convoy_battle(attacker: CombatConvoy, defender: CombatConvoy, dice: Dice,
         if fled:
             break
     else:
-        fled = [a.id]   # X113: the round cap - the attacker breaks off
+        fled = [a.id]   # X144: the round cap - the attacker breaks off
         events.append(ev.ConvoyFled(convoy=a.id, round=rounds, **sides))
     destroyed = tuple(c.id for c in (a, d) if c.wiped_out)
     standing = [c for c in (a, d) if c.id not in destroyed]
     losers = set(fled) | set(destroyed)
     winners = [c.id for c in standing if c.id not in losers]
-    winner = winners[0] if len(winners) == 1 else 0
+    winner = winners[0] if len(winners) == 1 else 0    # X145: both fled -> both hide
     hidden = tuple(c.id for c in standing if c.id in fled)
     for c in standing:
         c.hidden = c.hidden or c.id in hidden

@@ -152,8 +152,8 @@ class CombatConvoy:
 
     def situation_pct(self, rules: CombatRules, enemy: CombatConvoy | None,
                       defending: bool) -> int:
-        """An air convoy attacked by a non-air one, and an amphibious convoy on open water,
-        fight at half."""
+        """An air convoy attacked by a non-air one (as the defender only, X150), and an
+        amphibious convoy on open water (X25), fight at half."""
         pct = 100
         if defending and self.type == "air" and enemy is not None and enemy.type != "air":
             pct = pct * rules.air_defending_pct // 100

@@ -64,7 +64,7 @@ class CombatRules:
     engage_ratio_pct: int = 100
     flee_rule: str = "strength"         # X33: strength | never
     flee_ratio_pct: int = 50
-    convoy_round_cap: int = 100         # X113: the attacker breaks off (and hides)
+    convoy_round_cap: int = 100         # X144: the attacker breaks off (and hides)
     # ---- repairs -----------------------------------------------------------------------
     hp_per_part: int = 5
     tinkerer_repair: str = "10hp"       # X38: 10hp | 15pct
