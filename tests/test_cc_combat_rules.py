@@ -211,3 +211,15 @@ def test_options_reach_the_rules():
 def test_an_empty_city_falls_without_a_round():
     r = invade_city(BOOK, Invader(1, 1, 8), CityDefence(5, 0, 1, 0, 30000), ScriptedDice([1, 1]))
     assert r.captured and r.rounds == 0 and r.garrison_left == 5 and r.population == 30000 - 3300
+
+
+def test_a_battle_written_back_to_state_rows():
+    cv = st.Convoy(id=1, owner=1, troops=25, rockets=1)
+    rows = [st.Vehicle(1, "truck", 1), st.Vehicle(1, "car", 1), st.Vehicle(1, "bike", 2)]
+    c = CombatConvoy.from_state(BOOK, cv, rows, [])
+    c.vehicles[1].destroyed = True          # the car
+    c.vehicles[0].damage = 12
+    c.troops, c.rockets, c.hidden = 20, 0, True
+    assert c.write_to(cv, rows) == {"car": -1}
+    assert (cv.troops, cv.rockets, cv.hidden) == (20, 0, True)
+    assert [r.damage for r in rows] == [12, 0, 0]

@@ -131,6 +131,18 @@ class CombatConvoy:
             out[v.type] += v.damage
         return dict(out)
 
+    def write_to(self, convoy, vehicles: Iterable) -> dict[str, int]:
+        """Write the outcome back to a cc state Convoy (troops, rockets, hidden) and its
+        Vehicle rows' damage; returns, per vehicle type, how many to add (negative: remove)
+        so the rows match the survivors - the turn's own `add_vehicles` does that."""
+        convoy.troops, convoy.rockets, convoy.hidden = self.troops, self.rockets, self.hidden
+        now, damage = self.fleet(), self.damage_by_type()
+        had: Counter[str] = Counter()
+        for row in vehicles:     # a type's damage goes on its first row
+            row.damage = 0 if row.type in had else damage.get(row.type, 0)
+            had[row.type] += row.count
+        return {t: now.get(t, 0) - n for t, n in had.items() if now.get(t, 0) != n}
+
     # ---- the book's modifiers ----------------------------------------------------------
 
     def damage_pct(self, rules: CombatRules) -> int:
