@@ -186,7 +186,7 @@ def invade_city(book: Book, attacker: Invader, city: CityDefence, dice: Dice,
     return InvasionResult(
         captured, rounds, lost, city.troops - (0 if captured else garrison), guards_lost,
         garrison, garrison_left, troops, rifles, grenades, claymores, population, people,
-        not captured, events)
+        not captured and attacker.troops > 0, events)
 
 
 CONQUEST_FORBIDS = frozenset({"FORTIFY", "ERECT", "CREATE"})
