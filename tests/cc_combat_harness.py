@@ -8,7 +8,8 @@ gives its outcome as plain data to compare with the case's [expect].
     [attacker]                  # a convoy: fleet = { truck = 1 }, troops, experts = [...],
                                 # morale, training, health, kill_mode, rockets, type,
                                 # police, patrolling, hunting, hidden, damage = [..]
-    [[enemies]]                 # hex_battles: the convoys in the hex
+    [[enemies]]                 # hex_battles: the convoys in the hex; parts = { 1 = 10 }
+                                # makes both sides repair after each battle
     [repair]                    # convoy battles: parts stock per convoy id, repaired after
     parts = { 1 = 100 }
     [expect]                    # outcome keys (see `outcome`), plus events / no_events
@@ -79,10 +80,13 @@ def outcome(case: dict) -> tuple[dict[str, Any], list, Dice]:
                    "losses": {str(k): {"troops": v.troops, "vehicles": v.vehicles, "rockets": v.rockets}
                               for k, v in r.losses.items()}}
         else:
-            hb = fight_through(a, [convoy(e) for e in case["enemies"]], dice, rules)
+            stock = {int(k): v for k, v in case.get("parts", {}).items()} or None
+            hb = fight_through(a, [convoy(e) for e in case["enemies"]], dice, rules, 0, stock)
             battles, events = hb.battles, list(hb.events)
             out = {"cleared": hb.cleared, "fought": [b.defender.id for b in battles],
-                   "winners": [b.winner for b in battles]}
+                   "winners": [b.winner for b in battles],
+                   "parts": {str(k): v for k, v in (stock or {}).items()},
+                   "after": {str(k): _convoy_out(c) for k, c in hb.after.items()}}
         after = {}
         for b in battles:
             after[b.attacker.id] = b.attacker

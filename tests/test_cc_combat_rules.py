@@ -223,3 +223,16 @@ def test_a_battle_written_back_to_state_rows():
     assert c.write_to(cv, rows) == {"car": -1}
     assert (cv.troops, cv.rockets, cv.hidden) == (20, 0, True)
     assert [r.damage for r in rows] == [12, 0, 0]
+
+
+def test_entering_a_hex_repairs_after_each_battle_whatever_the_dice():
+    from engine.rulesets.cc.combat import fight_through
+
+    for seed in range(30):
+        truck = CombatConvoy.build(BOOK, 1, {"truck": 1}, owner=1, troops=20)
+        bikes = [CombatConvoy.build(BOOK, i, {"bike": 1}, owner=i) for i in (2, 3)]
+        parts = {1: 10}
+        hb = fight_through(truck, bikes, Dice(seed, "hex"), parts=parts)
+        assert hb.cleared and parts[1] == 8 and hb.convoy.vehicles[0].damage == 0
+        assert sorted(b.defender.id for b in hb.battles) == [2, 3]
+        assert all(hb.after[i].wiped_out for i in (2, 3))

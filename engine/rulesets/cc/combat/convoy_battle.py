@@ -26,6 +26,7 @@ from engine.dice import Dice
 from engine.events import Event
 from engine.rulesets.cc.combat import events as ev
 from engine.rulesets.cc.combat.convoys import CombatConvoy
+from engine.rulesets.cc.combat.repair import repair
 from engine.rulesets.cc.combat.rules import CombatRules, roll_damage, roll_range, scale
 
 
@@ -212,27 +213,44 @@ def _losses(before: CombatConvoy, after: CombatConvoy) -> Losses:
 class HexBattles:
     """The battles of a convoy entering a hex: it fights each enemy convoy in turn."""
 
-    convoy: CombatConvoy                     # the entrant after all its battles
+    convoy: CombatConvoy                     # the entrant after all its battles (and repairs)
     battles: list[ConvoyBattleResult]
     cleared: bool                            # it beat (or drove off) every enemy it could see
+    after: dict[int, CombatConvoy] = field(default_factory=dict)   # every convoy that fought
+    repairs: list = field(default_factory=list)                    # RepairResult, in order
     events: list[Event] = field(default_factory=list)
 
 
 def fight_through(entrant: CombatConvoy, enemies: Sequence[CombatConvoy], dice: Dice,
-                  rules: CombatRules | None = None, cell: int = 0) -> HexBattles:
+                  rules: CombatRules | None = None, cell: int = 0,
+                  parts: dict[int, int] | None = None) -> HexBattles:
     """The entrant attacks each enemy convoy in the hex in a shuffled order (X54): hidden
     ones only when it hunts (HIDING). It stops at its first lost battle (it hides) or when
-    it declines a fight. `enemies` are the non-allied convoys already; the caller writes
-    back each battle's defender. Repairs are the caller's (`repair`) after each battle."""
+    it declines a fight. `enemies` are the non-allied convoys already. With `parts` (clan ->
+    spare parts, updated in place) both sides repair after each battle, as the book says;
+    without, the caller repairs. `after` holds every convoy as it ends, for `write_to`."""
     rules = rules or CombatRules()
     order = [e for e in enemies if not e.hidden or entrant.hunting]
     dice.shuffle(order, "battle order")
-    me, battles, events = entrant, [], []
+    hb = HexBattles(entrant, [], True)
     for enemy in order:
-        r = convoy_battle(me, enemy, dice, rules, cell)
-        battles.append(r)
-        events.extend(r.events)
-        me = r.attacker
+        r = convoy_battle(hb.convoy, enemy, dice, rules, cell)
+        hb.battles.append(r)
+        hb.events.extend(r.events)
+        sides = [r.attacker, r.defender]
+        if parts is not None and r.engaged:
+            for i, c in enumerate(sides):
+                if c.wiped_out:
+                    continue
+                rr = repair(c, parts.get(c.owner, 0), rules)
+                parts[c.owner] = rr.parts_left
+                hb.repairs.append(rr)
+                hb.events.extend(rr.events)
+                sides[i] = rr.convoy
+        hb.convoy = sides[0]
+        hb.after.update({c.id: c for c in sides})
         if not r.attacker_won:
-            return HexBattles(me, battles, False, events)
-    return HexBattles(me, battles, True, events)
+            hb.cleared = False
+            break
+    hb.after[entrant.id] = hb.convoy
+    return hb
