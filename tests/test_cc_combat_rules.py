@@ -229,7 +229,7 @@ def test_entering_a_hex_repairs_after_each_battle_whatever_the_dice():
     from engine.rulesets.cc.combat import fight_through
 
     for seed in range(30):
-        truck = CombatConvoy.build(BOOK, 1, {"truck": 1}, owner=1, troops=20)
+        truck = CombatConvoy.build(BOOK, 1, {"truck": 1}, owner=1)   # no troops: every point hits it
         bikes = [CombatConvoy.build(BOOK, i, {"bike": 1}, owner=i) for i in (2, 3)]
         parts = {1: 10}
         hb = fight_through(truck, bikes, Dice(seed, "hex"), parts=parts)
