@@ -226,7 +226,7 @@ def fight_through(entrant: CombatConvoy, enemies: Sequence[CombatConvoy], dice: 
                   parts: dict[int, int] | None = None) -> HexBattles:
     """The entrant attacks each enemy convoy in the hex in a shuffled order (X54): hidden
     ones only when it hunts (HIDING). It stops at its first lost battle (it hides) or when
-    it declines a fight. `enemies` are the non-allied convoys already. With `parts` (clan ->
+    it declines a fight (X156). `enemies` are the non-allied convoys already. With `parts` (clan ->
     spare parts, updated in place) both sides repair after each battle, as the book says;
     without, the caller repairs. `after` holds every convoy as it ends, for `write_to`."""
     rules = rules or CombatRules()
