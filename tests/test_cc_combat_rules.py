@@ -236,3 +236,12 @@ def test_entering_a_hex_repairs_after_each_battle_whatever_the_dice():
         assert hb.cleared and parts[1] == 8 and hb.convoy.vehicles[0].damage == 0
         assert sorted(b.defender.id for b in hb.battles) == [2, 3]
         assert all(hb.after[i].wiped_out for i in (2, 3))
+
+
+def test_repair_leaves_the_battle_result_as_it_was():
+    from engine.rulesets.cc.combat import repair
+
+    c = CombatConvoy.build(BOOK, 1, {"car": 2}, owner=1)
+    c.vehicles[0].damage = 22
+    rr = repair(c, 10)
+    assert c.vehicles[0].damage == 22 and rr.convoy.vehicles[0].damage == 0 and rr.parts_used == 5

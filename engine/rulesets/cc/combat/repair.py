@@ -10,6 +10,7 @@ X146) until the stock covers the rest; a convoy left with no vehicles is disband
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from engine.events import Event
@@ -42,6 +43,7 @@ def parts_needed(vehicle: CombatVehicle, tinkerer: bool, rules: CombatRules) -> 
 def repair(convoy: CombatConvoy, parts: int, rules: CombatRules | None = None) -> RepairResult:
     """Mend `convoy` from a stock of `parts`; scrap what the stock cannot pay for."""
     rules = rules or CombatRules()
+    convoy = copy.deepcopy(convoy)      # the caller's convoy keeps its damage
     tinkerer = "TIN" in convoy.experts
     scrap_factor = rules.tinkerer_scrap_factor if tinkerer else 1
     vehicles = [v for v in convoy.vehicles if not v.destroyed]
