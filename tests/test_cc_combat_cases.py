@@ -61,3 +61,12 @@ def test_the_worked_example_reads_like_the_book():
         "convoy #2 fled after round 1 and went into hiding.",
         "convoy #1 won the battle in 0516 after 1 round.",
     ]
+
+
+def test_combat_events_survive_the_event_log_round_trip():
+    from engine.events import Event
+
+    for path in CASES:
+        _, events, _ = h.outcome(h.load(path))
+        for e in events:
+            assert Event.from_dict(e.to_dict()) == e, (path.name, e)
