@@ -92,6 +92,8 @@ def outcome(case: dict) -> tuple[dict[str, Any], list, Dice]:
             after[b.attacker.id] = b.attacker
             after[b.defender.id] = b.defender
         out["convoys"] = {str(k): _convoy_out(c) for k, c in after.items()}
+        out["morale"] = {str(k): c.morale for k, c in after.items()}
+        out["training"] = {str(k): c.training for k, c in after.items()}
         stock = case.get("repair", {}).get("parts", {})
         if stock:
             out["repairs"] = {}
@@ -115,7 +117,7 @@ def outcome(case: dict) -> tuple[dict[str, Any], list, Dice]:
         out = {k: getattr(r, k) for k in (
             "captured", "rounds", "attackers_lost", "defenders_lost", "city_troops",
             "garrison_left", "attackers_back", "rifles", "grenades", "claymores",
-            "population", "people_killed", "hostile")}
+            "population", "people_killed", "hostile", "morale", "training")}
         out["guards_lost"] = {str(k): v for k, v in r.guards_lost.items()}
     elif kind == "hex":
         r = attack_hex(BOOK, dice=dice, **case["hex"])

@@ -202,7 +202,8 @@ def test_options_reach_the_rules():
     names = {o.name for o in OPTIONS}
     for name in ("troop_hit_pct", "troop_damage_pct", "kill_mode_penalty_pct", "stat_step",
                  "engage_rule", "flee_rule", "flee_ratio_pct", "engage_ratio_pct",
-                 "tinkerer_repair", "grenade_miss_kills", "attacker_to_hit", "min_population"):
+                 "tinkerer_repair", "grenade_miss_kills", "attacker_to_hit", "min_population",
+                 "morale_win", "morale_capture", "training_combat"):
         assert name in names and hasattr(R, name)
     r = CombatRules.from_options({"troop_hit_pct": 10, "capture_garrison_min": 6, "turn_order": "x"})
     assert r.troop_hit_pct == 10 and r.capture_garrison == (6, 10)

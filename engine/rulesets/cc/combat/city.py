@@ -88,6 +88,8 @@ class InvasionResult:
     people_killed: int
     hostile: bool                    # a failed attack: the city is hostile to the attacker
     events: list[Event] = field(default_factory=list)
+    morale: int = 30                 # the attacking convoy's morale and training afterwards
+    training: int = 30               # (X55: a capture and the experience raise them)
 
 
 def attacker_chance(inv: Invader, troops: int, rules: CombatRules) -> int:
@@ -186,7 +188,9 @@ def invade_city(book: Book, attacker: Invader, city: CityDefence, dice: Dice,
     return InvasionResult(
         captured, rounds, lost, city.troops - (0 if captured else garrison), guards_lost,
         garrison, garrison_left, troops, rifles, grenades, claymores, population, people,
-        not captured and attacker.troops > 0, events)
+        not captured and attacker.troops > 0, events,
+        attacker.morale + (rules.morale_capture if captured else 0),
+        min(100, attacker.training + (rules.training_combat if rounds and troops else 0)))
 
 
 CONQUEST_FORBIDS = frozenset({"FORTIFY", "ERECT", "CREATE"})

@@ -132,10 +132,11 @@ class CombatConvoy:
         return dict(out)
 
     def write_to(self, convoy, vehicles: Iterable) -> dict[str, int]:
-        """Write the outcome back to a cc state Convoy (troops, rockets, hidden) and its
-        Vehicle rows' damage; returns, per vehicle type, how many to add (negative: remove)
+        """Write the outcome back to a cc state Convoy (troops, rockets, hidden, morale,
+        training) and its Vehicle rows' damage; returns, per vehicle type, how many to add (negative: remove)
         so the rows match the survivors - the turn's own `add_vehicles` does that."""
         convoy.troops, convoy.rockets, convoy.hidden = self.troops, self.rockets, self.hidden
+        convoy.morale, convoy.training = self.morale, self.training
         now, damage = self.fleet(), self.damage_by_type()
         had: Counter[str] = Counter()
         for row in vehicles:     # a type's damage goes on its first row

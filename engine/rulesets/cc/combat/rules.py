@@ -65,6 +65,9 @@ class CombatRules:
     flee_rule: str = "strength"         # X33: strength | never
     flee_ratio_pct: int = 50
     convoy_round_cap: int = 100         # X144: the attacker breaks off (and hides)
+    morale_win: int = 5                 # X55 (house): winning a convoy battle
+    morale_capture: int = 10            # X55 (house): taking a city
+    training_combat: int = 1            # X55 (house): each battle or city attack survived
     # ---- repairs -----------------------------------------------------------------------
     hp_per_part: int = 5
     tinkerer_repair: str = "10hp"       # X38: 10hp | 15pct
