@@ -246,3 +246,10 @@ def test_repair_leaves_the_battle_result_as_it_was():
     c.vehicles[0].damage = 22
     rr = repair(c, 10)
     assert c.vehicles[0].damage == 22 and rr.convoy.vehicles[0].damage == 0 and rr.parts_used == 5
+
+
+def test_the_games_default_options_are_the_books_figures():
+    from engine.tables import Options
+
+    assert CombatRules.from_options(Options(OPTIONS)) == CombatRules()
+    assert CombatRules.from_options(Options(OPTIONS, {"flee_ratio_pct": 70})).flee_ratio_pct == 70

@@ -76,10 +76,10 @@ class CombatRules:
     tinkerer_scrap_factor: int = 2
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any] | None = None) -> CombatRules:
-        """The rules of a game from its options (names as in cc/options.py); the
-        unset ones keep the book's figures."""
-        o = dict(options or {})
+    def from_options(cls, options: Mapping[str, Any] | Any = None) -> CombatRules:
+        """The rules of a game from its options (engine.tables.Options or a mapping, names
+        as in cc/options.py); the unset ones keep the book's figures."""
+        o = dict(getattr(options, "values", options) or {})
         mine = {f.name for f in fields(cls)}
         kw: dict[str, Any] = {k: v for k, v in o.items() if k in mine}
         if "capture_garrison_min" in o or "capture_garrison_max" in o:
