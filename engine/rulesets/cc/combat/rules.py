@@ -79,7 +79,10 @@ class CombatRules:
     def from_options(cls, options: Mapping[str, Any] | Any = None) -> CombatRules:
         """The rules of a game from its options (engine.tables.Options or a mapping, names
         as in cc/options.py); the unset ones keep the book's figures."""
-        o = dict(getattr(options, "values", options) or {})
+        if isinstance(options, Mapping):
+            o = dict(options)
+        else:
+            o = dict(getattr(options, "values", None) or {})
         mine = {f.name for f in fields(cls)}
         kw: dict[str, Any] = {k: v for k, v in o.items() if k in mine}
         if "capture_garrison_min" in o or "capture_garrison_max" in o:
