@@ -134,7 +134,7 @@ def test_a_battle_changes_nothing_it_is_given_and_repeats_with_the_seed():
     assert r1.rounds >= 1
 
 
-def test_round_cap_makes_the_attacker_break_off():   # X144
+def test_round_cap_makes_the_attacker_break_off():   # X164
     rules = CombatRules(engage_rule="always", flee_rule="never", convoy_round_cap=2)
     a, d = _truck(), CombatConvoy.build(BOOK, 2, {"truck": 1}, owner=2)
     r = convoy_battle(a, d, Dice(3), rules)

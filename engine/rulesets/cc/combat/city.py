@@ -112,7 +112,7 @@ def _grenade(dice: Dice, chance: int, rules: CombatRules) -> tuple[str, int]:
 
 
 def _kill_people(population: int, killed: int, rules: CombatRules) -> int:
-    """People actually killed: a city is never brought below `min_population` (X62, X147)."""
+    """People actually killed: a city is never brought below `min_population` (X62, X167)."""
     return max(0, min(killed, population - rules.min_population))
 
 
@@ -162,7 +162,7 @@ def invade_city(book: Book, attacker: Invader, city: CityDefence, dice: Dice,
         events.append(ev.CityRound(round=rounds, attacker_to_hit=a_pct, defender_to_hit=d_pct,
                                    defenders_killed=kills, attackers_killed=losses,
                                    grenade=grenade, people_killed=dead, **sides))
-    captured = troops > 0 and defenders() == 0    # X148: an empty city falls without a round
+    captured = troops > 0 and defenders() == 0    # X168: an empty city falls without a round
     garrison_left = 0
     if captured:
         lo, hi = rules.conquest_pct_shelter if city.shelter else rules.conquest_pct

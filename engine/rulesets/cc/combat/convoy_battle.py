@@ -59,7 +59,7 @@ class ConvoyBattleResult:
 
 
 def will_engage(attacker: CombatConvoy, defender: CombatConvoy, rules: CombatRules) -> bool:
-    """X32, X140: attack if the attacker's strength is at least `engage_ratio_pct` of the
+    """X32, X160: attack if the attacker's strength is at least `engage_ratio_pct` of the
     defender's; a patrol's surprise or a HUNT forces the first round anyway."""
     if defender.patrolling or attacker.hunting or rules.engage_rule == "always":
         return True
@@ -68,7 +68,7 @@ def will_engage(attacker: CombatConvoy, defender: CombatConvoy, rules: CombatRul
 
 
 def will_flee(me: CombatConvoy, enemy: CombatConvoy, defending: bool, rules: CombatRules) -> bool:
-    """X33, X140: hopeless when its strength is below `flee_ratio_pct` of the enemy's."""
+    """X33, X160: hopeless when its strength is below `flee_ratio_pct` of the enemy's."""
     if rules.flee_rule == "never":
         return False
     mine = me.strength(rules, enemy, defending)
@@ -97,13 +97,13 @@ def _rocket(me: CombatConvoy, enemy: CombatConvoy, dice: Dice, rules: CombatRule
 def salvo(me: CombatConvoy, enemy: CombatConvoy, round_no: int, defending: bool, dice: Dice,
           rules: CombatRules) -> int:
     """The damage `me` deals this round: the percentages add up, then kill mode, the first
-    round's x2 and the halvings multiply, fractions dropped at each step (X143)."""
+    round's x2 and the halvings multiply, fractions dropped at each step (X163)."""
     raw = sum(roll_damage(dice, v.damage_dice, f"{v.type} damage") for v in me.alive)
     raw += sum(1 for _ in range(me.troops) if dice.chance(rules.troop_damage_pct, "troop fires"))
     dmg = scale(raw, me.damage_pct(rules))
     if me.kill_mode in ("T", "V"):
         dmg = scale(dmg, 100 - rules.kill_mode_penalty_pct)
-    if round_no == 1 and me.type == "military" and (me.hunting or me.patrolling):   # X153
+    if round_no == 1 and me.type == "military" and (me.hunting or me.patrolling):   # X173
         dmg *= rules.first_round_military
     return scale(dmg, me.situation_pct(rules, enemy, defending))
 
@@ -112,7 +112,7 @@ def apply_salvo(damage: int, kill_mode: str, target: CombatConvoy, dice: Dice,
                 rules: CombatRules) -> tuple[int, list[tuple[str, int]], list[str]]:
     """Spend `damage` on `target`: (troops killed, (vehicle, points) hits, destroyed). A
     5-10 hit on a vehicle with fewer points left destroys it and the rest of the hit is lost;
-    the salvo's last hit is cut to the points left (X142)."""
+    the salvo's last hit is cut to the points left (X162)."""
     troop_pct = rules.troop_hit_pct_kill_troops if kill_mode == "T" else rules.troop_hit_pct
     killed, hits, destroyed = 0, [], []
     left = damage
@@ -137,7 +137,7 @@ def apply_salvo(damage: int, kill_mode: str, target: CombatConvoy, dice: Dice,
 
 
 def _overflow(c: CombatConvoy) -> None:
-    """X37, X154: troops and rockets beyond what the surviving vehicles carry are lost."""
+    """X37, X174: troops and rockets beyond what the surviving vehicles carry are lost."""
     c.troops = min(c.troops, c.troop_capacity())
     c.rockets = min(c.rockets, c.rocket_launchers())
     if c.wiped_out:
@@ -163,7 +163,7 @@ def convoy_battle(attacker: CombatConvoy, defender: CombatConvoy, dice: Dice,
     rounds = 0
     while rounds < rules.convoy_round_cap:
         rounds += 1
-        # X141: rockets first (a vehicle they destroy does not fire), then both salvos are
+        # X161: rockets first (a vehicle they destroy does not fire), then both salvos are
         # rolled before either is applied: the two sides fire at once
         rockets = (_rocket(a, d, dice, rules), _rocket(d, a, dice, rules))
         shots = (salvo(a, d, rounds, False, dice, rules), salvo(d, a, rounds, True, dice, rules))
@@ -183,13 +183,13 @@ def convoy_battle(attacker: CombatConvoy, defender: CombatConvoy, dice: Dice,
         if fled:
             break
     else:
-        fled = [a.id]   # X144: the round cap - the attacker breaks off
+        fled = [a.id]   # X164: the round cap - the attacker breaks off
         events.append(ev.ConvoyFled(convoy=a.id, round=rounds, **sides))
     destroyed = tuple(c.id for c in (a, d) if c.wiped_out)
     standing = [c for c in (a, d) if c.id not in destroyed]
     losers = set(fled) | set(destroyed)
     winners = [c.id for c in standing if c.id not in losers]
-    winner = winners[0] if len(winners) == 1 else 0    # X145: both fled -> both hide
+    winner = winners[0] if len(winners) == 1 else 0    # X165: both fled -> both hide
     hidden = tuple(c.id for c in standing if c.id in fled)
     for c in standing:
         c.hidden = c.hidden or c.id in hidden
@@ -229,7 +229,7 @@ def fight_through(entrant: CombatConvoy, enemies: Sequence[CombatConvoy], dice: 
                   parts: dict[int, int] | None = None) -> HexBattles:
     """The entrant attacks each enemy convoy in the hex in a shuffled order (X54): hidden
     ones only when it hunts (HIDING). It stops at its first lost battle (it hides) or when
-    it declines a fight (X156). `enemies` are the non-allied convoys already. With `parts` (clan ->
+    it declines a fight (X176). `enemies` are the non-allied convoys already. With `parts` (clan ->
     spare parts, updated in place) both sides repair after each battle, as the book says;
     without, the caller repairs. `after` holds every convoy as it ends, for `write_to`."""
     rules = rules or CombatRules()

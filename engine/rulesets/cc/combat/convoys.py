@@ -165,7 +165,7 @@ class CombatConvoy:
 
     def situation_pct(self, rules: CombatRules, enemy: CombatConvoy | None,
                       defending: bool) -> int:
-        """An air convoy attacked by a non-air one (as the defender only, X150), and an
+        """An air convoy attacked by a non-air one (as the defender only, X170), and an
         amphibious convoy on open water (X25), fight at half."""
         pct = 100
         if defending and self.type == "air" and enemy is not None and enemy.type != "air":

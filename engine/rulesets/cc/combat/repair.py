@@ -5,7 +5,7 @@ for each vehicle (the book's example: cars with 22 and 20 points need 5 + 4 = 9 
 truck with 19 needs 4). A Tinkerer mends 10 points a part (X38; option `tinkerer_repair` =
 `15pct` takes 15% off the parts instead) and scrapped vehicles give him twice their parts.
 Short of parts, vehicles are scrapped smallest first (the most damaged first among equals,
-X146) until the stock covers the rest; a convoy left with no vehicles is disbanded.
+X166) until the stock covers the rest; a convoy left with no vehicles is disbanded.
 """
 
 from __future__ import annotations

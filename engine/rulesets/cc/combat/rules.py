@@ -64,7 +64,7 @@ class CombatRules:
     engage_ratio_pct: int = 100
     flee_rule: str = "strength"         # X33: strength | never
     flee_ratio_pct: int = 50
-    convoy_round_cap: int = 100         # X144: the attacker breaks off (and hides)
+    convoy_round_cap: int = 100         # X164: the attacker breaks off (and hides)
     morale_win: int = 5                 # X55 (house): winning a convoy battle
     morale_capture: int = 10            # X55 (house): taking a city
     training_combat: int = 1            # X55 (house): each battle or city attack survived
