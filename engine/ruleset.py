@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import Dice
 from engine.events import Event, EventLog
@@ -27,6 +27,9 @@ from engine.orders import Diagnostic, Order, OrderSheet
 from engine.scenario import Faction, Scenario
 from engine.state import State
 from engine.tables import Catalog, Options, OptionSpec, TableSpec
+
+if TYPE_CHECKING:  # the generator imports numpy: only when a map is made
+    from engine.mapgen.profile import MapProfile
 
 
 class TurnModel(StrEnum):
@@ -373,6 +376,11 @@ class Ruleset(ABC):
     def validate(self, scenario: Scenario) -> list[str]:
         """Game-specific problems of a scenario before the game starts (plain sentences)."""
         return []
+
+    def map_profile(self) -> MapProfile | None:
+        """How the map generator (engine.mapgen) dresses a generated map for this ruleset:
+        its book's terrain names, cities, last touches. None: the generic terrains."""
+        return None
 
     # ---- demo ----------------------------------------------------------------------
 

@@ -95,7 +95,7 @@ def islands(m):
     return [a for a in m.areas.values() if a.kind == "island"]
 
 
-@pytest.mark.parametrize("factions", [4, 8, 40])
+@pytest.mark.parametrize("factions", [4, 8, 11, 12, 40, 100])
 def test_conquest_world(factions):
     m = conquest_map(factions, seed=7)
     grid, land = m.grid, m.terrain != m.terrains.index("ocean")
@@ -120,6 +120,48 @@ def test_conquest_world(factions):
         # every faction's island has the same land (a fair start)
         assert sorted(m.terrain_at(c) for c in a.cells) == sorted(ISLAND_TERRAINS)
     assert all(m.area_of(c) is not None for c in central)  # every region is in a named area
+    assert component(grid, land, next(iter(central))).sum() == len(central)  # one central island
+    sea = component(grid, ~land, 0)  # one ocean: a ship reaches every coast from the map's corner
+    for a in [*isl, type("Central", (), {"cells": central})]:
+        assert any(sea[n] for c in a.cells for n in grid.neighbours(c))
+
+
+def component(grid, mask, start):
+    seen, todo = {start}, [start]
+    while todo:
+        for n in grid.neighbours(todo.pop()):
+            if mask[n] and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    out = np.zeros(len(mask), dtype=bool)
+    out[list(seen)] = True
+    return out
+
+
+@pytest.mark.parametrize("factions", [6, 30, 200])
+def test_sailing_towards_the_middle_reaches_the_central_island(factions):
+    """The book: sailing from a starting island towards the centre of the map leads to the
+    central island within a few regions. Here: within 8, two months of a ship's sailing (the
+    one-ring layout of up to 11 factions, whose coast is a little ragged), and within 4,
+    one month, in the rings layout of more factions."""
+    m = conquest_map(factions, seed=5)
+    grid, land = m.grid, m.terrain != m.terrains.index("ocean")
+    xy = grid.centers_array()
+    middle = (xy.min(axis=0) + xy.max(axis=0)) / 2
+    on_islands = {c for a in islands(m) for c in a.cells}
+    for a in islands(m):
+        cells = sorted(a.cells)
+        here = xy[cells].mean(axis=0)
+        way = (middle - here) / np.linalg.norm(middle - here)
+        hit = None
+        for k in range(1, 60):  # half a region at a time along the straight course
+            p = here + way * k * 0.5 * np.sqrt(3)
+            c = int(np.argmin(((xy - p) ** 2).sum(axis=1)))
+            if land[c] and c not in a.cells:
+                hit = c
+                break
+        assert hit is not None and hit not in on_islands, a.name
+        assert min(grid.distance(hit, c) for c in cells) <= (8 if factions <= 11 else 4), a.name
 
 
 def test_conquest_world_is_reproducible():
@@ -141,7 +183,9 @@ def test_conquest_world_for_a_thousand_factions():
     isl = islands(m)
     assert len(isl) == 1000 and all(len(a.cells) == 8 for a in isl)
     land = int((m.terrain != m.terrains.index("ocean")).sum())
-    assert land < 100_000  # the central island is a ring around an inland sea, not a million regions
+    # 8,000 island regions and a central island of bands about as big (not 56,000 regions),
+    # on a map of about 300x260 regions (not 2,030x1,759)
+    assert land < 25_000 and len(m.grid) < 100_000
 
 
 def test_directions_follow_the_books_diagram():

@@ -55,6 +55,12 @@ class AtlantisConquest(Ruleset):
         return (StartField("player", "sites", "Start sites"),
                 StartField("start", "cell", "Starting region", notation="atlantis"))
 
+    def map_profile(self) -> Any:
+        """Generated maps in the book's five terrains (engine.mapgen; imported only when a map is made)"""
+        from engine.rulesets.atlantis.world import PROFILE
+
+        return PROFILE
+
     def validate(self, scenario: Scenario) -> list[str]:
         """What would stop a game from starting: terrains missing from the catalog, starts
         at sea, two factions on one starting region."""

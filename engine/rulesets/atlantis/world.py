@@ -1,11 +1,13 @@
 """The Atlantis Conquest world: the generated layout, region names, and the state a game
 starts from.
 
-The map is engine.mapgen's "atlantis" style (written once, for the map editor too): one
-8-region island per faction on a ring around a large central island, ocean between. Here
-it is sized for the number of factions and turned into regions with the terrain
-catalog's economy, one one-man unit per faction on its island's plain, and the book's
-5,000 silver unclaimed.
+The map is engine.mapgen's "atlantis" style (engine/mapgen/conquest.py, written once, for
+the map editor too): one 8-region island per faction a few regions' sail from a large
+central island, ocean between; up to 11 factions on one ring around it, more in rows
+between bands of the central island's land. Here it is sized for the number of factions
+and turned into regions with the terrain catalog's economy, one one-man unit per faction
+on its island's plain, and the book's 5,000 silver unclaimed. PROFILE dresses the other
+map styles (continents, islands) in the book's five terrains.
 """
 
 from __future__ import annotations
@@ -14,11 +16,15 @@ from typing import Any
 
 from engine.map import GameMap
 from engine.mapgen import atlantis_size, generate
+from engine.mapgen.profile import MapProfile
 from engine.rulesets.atlantis import state as st
 from engine.rulesets.atlantis.catalog import products
 from engine.scenario import Scenario
 from engine.state import State
 
+PROFILE = MapProfile(palette=("ocean", "plain", "forest", "mountain", "swamp"),
+                     rename={"plains": "plain", "desert": "plain", "tundra": "plain",
+                             "hills": "mountain", "mountains": "mountain", "jungle": "forest"})
 DIRECTION_NAMES = {"N": "North", "NE": "Northeast", "SE": "Southeast", "S": "South",
                    "SW": "Southwest", "NW": "Northwest"}
 

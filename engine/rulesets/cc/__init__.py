@@ -106,6 +106,12 @@ class ContinentalConquest(Ruleset):
 
         return initial_state(scenario)
 
+    def map_profile(self) -> Any:
+        """Generated maps in the book's thirteen terrains, cities and sea lanes (engine.mapgen; imported only when a map is made)"""
+        from engine.rulesets.cc.mapstyle import PROFILE
+
+        return PROFILE
+
     def validate(self, scenario: Scenario) -> list:
         from engine.rulesets.cc.catalog import check_catalogs
         from engine.rulesets.cc.setup import setup_problems

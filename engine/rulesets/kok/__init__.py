@@ -96,6 +96,12 @@ class KingOfKings(Ruleset):
         letters = {r["letter"]: r["name"] for r in self.default_catalogs()["terrain"].rows}
         return {**LEGACY_TERRAIN_LETTERS, **letters}
 
+    def map_profile(self) -> Any:
+        """Generated maps in the book's terrains, towns and cultivated fields (engine.mapgen; imported only when a map is made)"""
+        from engine.rulesets.kok.mapstyle import PROFILE
+
+        return PROFILE
+
     def validate(self, scenario: Scenario) -> list:
         """A terrain letter that is also a tactic letter would be misread on the text map
         (8.3: the lower-case letters after the owner are tactics)."""
