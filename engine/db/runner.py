@@ -333,10 +333,13 @@ class StepRunner:
         # Public games: only the GM's report is built; the service hands it to every faction.
         who_all = [None] if rs.public_reports else [
             f.number for f in scen.factions if only is None or f.number in only] + [None]
+        by_faction: dict[int | None, list[Diagnostic]] = {}  # once, not once a faction
+        for d in diags:
+            by_faction.setdefault(d.faction, []).append(d)
         for i, faction in enumerate(who_all):
             who = "the GM" if faction is None else f"faction {faction}"
             tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
-            mine = diags if faction is None else [d for d in diags if d.faction == faction]
+            mine = diags if faction is None else by_faction.get(faction, [])
             try:
                 rows += [(faction, fmt, text) for fmt, text in
                          _rendered(rs, rs.report(state, events, faction, scen, mine))]

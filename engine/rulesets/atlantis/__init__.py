@@ -12,12 +12,11 @@ with an `atlantis.not_built` event.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.dice import Dice
 from engine.events import EventLog
-from engine.markup import clean_data
+from engine.markup import clean_data, json_is_clean
 from engine.orders import Diagnostic, OrderSheet
 from engine.ruleset import Match, Phase, Ruleset, StartField, Submission, TurnModel
 from engine.rulesets.atlantis import catalog as _cat
@@ -155,8 +154,13 @@ class AtlantisConquest(Ruleset):
         from engine.rulesets.atlantis.report_html import render_html
         from engine.rulesets.atlantis.report_text import render_text
 
-        if fmt == "json":  # player strings cleaned of control characters (engine.markup)
-            return json.dumps(clean_data(report), indent=1, sort_keys=True, ensure_ascii=False)
+        if fmt == "json":  # player strings cleaned of control characters (engine.markup);
+            # most reports have none, and walking a big report to clean it cost more than
+            # writing it: only a report whose text shows some is cleaned and written again
+            from engine.rulesets.atlantis.report_json import dumps
+
+            text = dumps(report)
+            return text if json_is_clean(text) else dumps(clean_data(report))
         if fmt == "html":
             return render_html(report)
         return render_text(report)

@@ -83,6 +83,9 @@ class _Index:
         self.structures: dict[int, list] = defaultdict(list)
         for s in sorted(state["structures"], key=lambda s: s.number):
             self.structures[s.cell].append(s)
+        self.known: dict[int | None, dict[str, int]] = defaultdict(dict)  # skill reports had
+        for k in state["known_skills"]:
+            self.known[k.faction][k.skill] = k.level
         self.repeats: dict[int, list] = defaultdict(list)
         for r in sorted(state["repeat_orders"], key=lambda r: (r.unit, r.seq)):
             self.repeats[r.unit].append(r.text)
@@ -354,7 +357,7 @@ def _lore(ix: _Index, faction: int | None, own_units: list, shows: list,
     """Skill reports for every level a unit of the faction has reached that the faction
     had not had a report for (`known_skills`), and SHOW requests."""
     cats = scenario.catalogs
-    known = {(k.skill): k.level for k in ix.state["known_skills"] if k.faction == faction}
+    known = ix.known.get(faction, {})  # indexed once: a scan per faction was quadratic
     reached: dict[str, int] = {}
     for u in own_units:
         for s, lvl in ix.levels[u.number].items():

@@ -4,9 +4,11 @@ line through engine.markup.html, so no name or description a player writes becom
 
 from __future__ import annotations
 
+import html as _html
 from typing import Any
 
 from engine.markup import html as esc
+from engine.markup import is_clean
 from engine.rulesets.atlantis.report_text import sections
 
 STYLE = ("body{font-family:sans-serif;margin:1em 2em}pre{font-family:monospace;margin:0 0 1em}"
@@ -14,10 +16,17 @@ STYLE = ("body{font-family:sans-serif;margin:1em 2em}pre{font-family:monospace;m
 
 
 def _pre(lines: list[str]) -> str:
+    # Lines with nothing to clean (all but a hostile name's) are escaped in one call, not
+    # one each: the same text, as HTML escaping goes character by character
+    whole = "\n".join(lines)
+    if is_clean(whole) and len(lines) == whole.count("\n") + 1:
+        safe = _html.escape(whole, quote=True).split("\n")
+    else:
+        safe = [esc(ln) for ln in lines]
     rows = []
-    for ln in lines:
+    for ln, text in zip(lines, safe, strict=True):
         cls = " class='own'" if ln.lstrip().startswith("* ") else ""
-        rows.append(f"<span{cls}>{esc(ln)}</span>")
+        rows.append(f"<span{cls}>{text}</span>")
     return "<pre>" + "\n".join(rows) + "</pre>"
 
 
