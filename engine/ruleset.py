@@ -261,6 +261,11 @@ class Ruleset(ABC):
     def render(self, report: dict[str, Any], fmt: str = "text") -> str:
         """A report rendered as 'text' (the game's classic format), 'html' or 'json'."""
 
+    def render_all(self, report: dict[str, Any], formats: tuple[str, ...]) -> list[tuple[str, str]]:
+        """(format, text) of one report in each format; a ruleset whose formats share work
+        (laying the report out once for text and HTML) does it once here."""
+        return [(fmt, self.render(report, fmt)) for fmt in formats]
+
     report_formats: tuple[str, ...] = ("text", "html", "json")
     # Everyone sees everything (e.g. King of Kings, section 8): one report is built and
     # rendered per format and every faction is given that one. Identical by construction,

@@ -38,11 +38,11 @@ def _rendered(rs: Ruleset, data: dict[str, Any]) -> list[tuple[str, str]]:
     (engine/markup). The JSON rendering holds every string of the data, so when it is
     clean the data is, and the walk of a big report's data (50 ms on a 100x100 map) is
     saved; otherwise the data is cleaned and rendered again."""
-    out = [(fmt, rs.render(data, fmt)) for fmt in rs.report_formats]
+    out = rs.render_all(data, rs.report_formats)
     js = next((text for fmt, text in out if fmt == "json"), None)
     if js is None or not markup.json_is_clean(js):
         data = markup.clean_data(data)
-        out = [(fmt, rs.render(data, fmt)) for fmt in rs.report_formats]
+        out = rs.render_all(data, rs.report_formats)
     return [(fmt, markup.clean(text)) for fmt, text in out]
 
 

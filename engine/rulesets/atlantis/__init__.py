@@ -165,6 +165,16 @@ class AtlantisConquest(Ruleset):
             return render_html(report)
         return render_text(report)
 
+    def render_all(self, report: dict[str, Any], formats: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Text and HTML lay out the same sections: made once for both, not once each."""
+        from engine.rulesets.atlantis.report_html import render_html
+        from engine.rulesets.atlantis.report_text import render_text, sections
+
+        secs = sections(report) if "text" in formats or "html" in formats else None
+        return [(fmt, render_text(report, secs) if fmt == "text" else
+                 render_html(report, secs) if fmt == "html" else self.render(report, fmt))
+                for fmt in formats]
+
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         from engine.rulesets.atlantis.report import template_data
         from engine.rulesets.atlantis.report_text import render_template

@@ -30,11 +30,12 @@ def _pre(lines: list[str]) -> str:
     return "<pre>" + "\n".join(rows) + "</pre>"
 
 
-def render_html(r: dict[str, Any]) -> str:
+def render_html(r: dict[str, Any], secs: list[tuple[str, list[str]]] | None = None) -> str:
+    """The HTML report; `secs`: its sections if already made (render_all)."""
     title = f"Atlantis Report For: {r['faction_name']} ({r['faction']}), {r['month']}, Year {r['year']}"
     parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'>",
              f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>"]
-    for name, body in sections(r):
+    for name, body in sections(r) if secs is None else secs:
         if name == "region":
             parts.append(f"<h2>{esc(body[0])}</h2>{_pre(body[1:])}")
         elif name == "template":

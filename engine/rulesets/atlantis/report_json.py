@@ -35,12 +35,28 @@ def dumps(data: Any) -> str:
 
 
 def _halve_indents(raw: bytes) -> str:
-    """Two spaces a level to one, deepest level first (each a replace of the UTF-8 bytes
-    in C, not a Python call per line); a re-indented line starts with NULs until the end,
-    so no shallower level matches it again. orjson escapes NUL: the text has none."""
-    k = 1
-    while b"\n" + b"  " * k in raw:
+    """Two spaces a level to one: the first half of each line's leading spaces is cut out
+    with numpy (a Python step per line, or a replace per level, cost more than orjson's
+    whole writing of a big report). Only real line breaks count: orjson escapes the ones
+    inside strings."""
+    import numpy as np
+
+    a = np.frombuffer(raw, dtype=np.uint8)
+    starts = np.flatnonzero(a == 10) + 1
+    if not len(starts):
+        return raw.decode()
+    spaces = np.zeros(len(starts), dtype=np.int64)
+    inside = np.ones(len(starts), dtype=bool)  # still counting this line's leading spaces
+    k = 0
+    while inside.any():
+        at = starts + k
+        ok = at < len(a)
+        inside &= ok
+        inside[ok] &= a[at[ok]] == 32
+        spaces += inside
         k += 1
-    for level in range(k - 1, 0, -1):
-        raw = raw.replace(b"\n" + b"  " * level, b"\n" + b"\0" * level)
-    return raw.replace(b"\0", b" ").decode()
+    cut = np.zeros(len(a) + 1, dtype=np.int8)  # +1 where a cut begins, -1 where it ends
+    cut[starts] += 1
+    cut[starts + spaces // 2] -= 1
+    keep = np.cumsum(cut[:-1], dtype=np.int8) == 0
+    return a[keep].tobytes().decode()

@@ -220,9 +220,10 @@ def template_lines(r: dict[str, Any], titled: bool = True) -> list[str]:
     return out + ["#end"]
 
 
-def render_text(r: dict[str, Any]) -> str:
+def render_text(r: dict[str, Any], secs: list[tuple[str, list[str]]] | None = None) -> str:
+    """The text report; `secs`: its sections if already made (render_all)."""
     lines: list[str] = []
-    for title, body in sections(r):
+    for title, body in sections(r) if secs is None else secs:
         if title in ("", "region", "template"):
             lines += body
         else:
