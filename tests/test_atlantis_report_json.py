@@ -32,6 +32,14 @@ def test_what_orjson_refuses_goes_to_the_standard_library(data):
     assert dumps(data) == reference(data)
 
 
+def test_a_report_bigger_than_a_chunk(monkeypatch):
+    from engine.rulesets.atlantis import report_json
+
+    data = {"regions": [{"units": [{"n": i, "items": [[i, {"x": "y"}], []]}]} for i in range(300)]}
+    monkeypatch.setattr(report_json, "CHUNK", 97)  # pieces end in the middle of every level
+    assert dumps(data) == reference(data)
+
+
 def test_a_whole_report_reads_the_same(tmp_path):
     """The GM's and two factions' reports of a played month on a generated world."""
     from engine import registry

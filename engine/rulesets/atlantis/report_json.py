@@ -34,17 +34,32 @@ def dumps(data: Any) -> str:
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
 
 
+CHUNK = 1 << 20  # bytes re-indented at a time: numpy's work arrays stay small
+
+
 def _halve_indents(raw: bytes) -> str:
     """Two spaces a level to one: the first half of each line's leading spaces is cut out
     with numpy (a Python step per line, or a replace per level, cost more than orjson's
-    whole writing of a big report). Only real line breaks count: orjson escapes the ones
-    inside strings."""
+    whole writing of a big report), a megabyte at a time. Only real line breaks count:
+    orjson escapes the ones inside strings."""
+    if len(raw) <= CHUNK:
+        return _halve(raw).decode()
+    parts, at = [], 0
+    while at < len(raw):
+        end = raw.find(b"\n", at + CHUNK)  # each piece starts at a line break (or the start)
+        end = len(raw) if end < 0 else end
+        parts.append(_halve(raw[at:end]))
+        at = end
+    return b"".join(parts).decode()
+
+
+def _halve(raw: bytes) -> bytes:
     import numpy as np
 
     a = np.frombuffer(raw, dtype=np.uint8)
     starts = np.flatnonzero(a == 10) + 1
     if not len(starts):
-        return raw.decode()
+        return raw
     spaces = np.zeros(len(starts), dtype=np.int64)
     inside = np.ones(len(starts), dtype=bool)  # still counting this line's leading spaces
     k = 0
@@ -59,4 +74,4 @@ def _halve_indents(raw: bytes) -> str:
     cut[starts] += 1
     cut[starts + spaces // 2] -= 1
     keep = np.cumsum(cut[:-1], dtype=np.int8) == 0
-    return a[keep].tobytes().decode()
+    return a[keep].tobytes()
