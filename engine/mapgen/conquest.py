@@ -171,14 +171,17 @@ def _fits(width: int, height: int, players: int, gap: float) -> bool:
     return central >= 2 * S and ring >= players * 5.5 * S / (2 * math.pi)
 
 
-def _grow_island(grid: Any, land: np.ndarray, start: int, size: int, d: Dice) -> list[int] | None:
-    """`size` connected cells around start, none touching other land or the map edge."""
+def _grow_island(grid: Any, land: np.ndarray, start: int, size: int, d: Dice, reach: int = 3,
+                 compact: bool = False) -> list[int] | None:
+    """`size` connected cells around start (or a free cell within `reach` of it), none
+    touching other land or the map edge; `compact`: each next cell among the nearest to
+    the start (a round island that keeps to its channel), else anywhere on the coast."""
     def free(c: int) -> bool:
         nb = grid.neighbours(c)
         return not land[c] and len(nb) == 6 and not any(land[n] for n in nb)
 
     if not free(start):
-        near = sorted(grid.within(start, 3), key=lambda c: (grid.distance(start, c), c))
+        near = sorted(grid.within(start, reach), key=lambda c: (grid.distance(start, c), c))
         start = next((c for c in near if free(c)), -1)
         if start < 0:
             return None
@@ -188,6 +191,9 @@ def _grow_island(grid: Any, land: np.ndarray, start: int, size: int, d: Dice) ->
         frontier = sorted({n for c in cells for n in grid.neighbours(c) if n not in member and free(n)})
         if not frontier:
             return None
+        if compact:
+            best = min(grid.distance(start, n) for n in frontier)
+            frontier = [n for n in frontier if grid.distance(start, n) == best]
         n = frontier[d.d(len(frontier), "island growth") - 1]
         cells.append(n)
         member.add(n)
@@ -314,27 +320,8 @@ def _spread(free: list[float], count: int) -> tuple[float, ...]:
 
 def _compact_island(grid: Any, land: np.ndarray, start: int, size: int, d: Dice, i: int,
                     players: int) -> list[int]:
-    """`size` connected cells as near to `start` as they can be (a round island that keeps
-    to its channel), none touching other land or the map edge."""
-    def free(c: int) -> bool:
-        nb = grid.neighbours(c)
-        return not land[c] and len(nb) == 6 and not any(land[n] for n in nb)
-
-    if not free(start):
-        near = sorted(grid.within(start, 2), key=lambda c: (grid.distance(start, c), c))
-        start = next((c for c in near if free(c)), -1)
-    cells = [start] if start >= 0 else []
-    member = set(cells)
-    while cells and len(cells) < size:
-        frontier = {n for c in cells for n in grid.neighbours(c) if n not in member and free(n)}
-        if not frontier:
-            break
-        best = min(grid.distance(start, n) for n in frontier)
-        closest = sorted(n for n in frontier if grid.distance(start, n) == best)
-        n = closest[d.d(len(closest), "island growth") - 1]
-        cells.append(n)
-        member.add(n)
-    if len(cells) < size:
+    cells = _grow_island(grid, land, start, size, d, reach=2, compact=True)
+    if cells is None:
         raise ValueError(f"no room for starting island {i + 1} of {players}")
     land[cells] = True
     return cells
