@@ -137,7 +137,7 @@ def test_rivers_and_roads(gmap, cities):
                for c in near)
 
 
-# ---- generated continents (engine/mapgen.py, ruleset="cc") ---------------------------------------
+# ---- generated continents (engine/mapgen, ruleset="cc": engine/rulesets/cc/mapstyle.py) ---------
 
 @pytest.mark.parametrize("size", [(12, 10), (70, 50), (150, 110)])
 def test_generated_continents_use_the_books_terrains(size):
