@@ -561,19 +561,19 @@ class GameService(Importer, StepRunner):
         by_faction: dict[int | None, list[StoredSubmission]] = {}
         for s in active:
             by_faction.setdefault(s.faction, []).append(s)
-        held: dict[int | None, int] = {}
+        held_by: dict[int | None, int] = {}
         replaced: dict[tuple[int | None, int | None], int] = {}
         for x in all_subs:
             if x.applied_step is None and not x.dismissed and \
                     verify.state_of(x.submission.meta) == verify.HELD:
-                held[x.faction] = held.get(x.faction, 0) + 1
+                held_by[x.faction] = held_by.get(x.faction, 0) + 1
             if x.superseded and x.applied_step is None:
                 replaced[x.faction, x.step] = replaced.get((x.faction, x.step), 0) + 1
         for f in scen.factions:
             mine = [s for s in by_faction.get(f.number, ()) if realtime or s.step == cur + 1]
             fs = FactionStatus(f.number, f.name, open=verify.is_open(
                 dataclasses.replace(f, password=passwords[f.number])))
-            fs.held = held.get(f.number, 0)
+            fs.held = held_by.get(f.number, 0)
             if mine:
                 s = mine[-1]
                 fs.submitted, fs.submission_id = True, s.id
