@@ -60,7 +60,7 @@ def generate_game(factions: int, units: int = 10, seed: int = 1) -> tuple[Scenar
         for i in range(units):
             n = base + i
             cell = start[nxt] if i == 9 else cells[i % len(cells)]
-            men = 1 + i % 5
+            men = 1 if i == 9 else 1 + i % 5  # the scout alone: only one man may STEAL
             inside = 0
             if i == 8 and f % 3 == 2:  # the sailor, aboard the faction's longboat
                 state["structures"].append(st.Structure(ship, "longboat", cell, f"Boat {ship}"))
