@@ -76,8 +76,8 @@ def test_bench_atlantis_whole_turn(benchmark, atlantis_game, record, tmp_path, f
             times[step].append((time.perf_counter() - t, _cpu() - c))
 
     benchmark.pedantic(turn, setup=setup, rounds=3 if factions < 1000 else 2, iterations=1)
-    # import and run succeed; check says 1 when some orders have errors (a finding)
-    assert codes["import"] == 0 and codes["run"] == 0 and codes["export"] == 0
+    # run and export succeed; import and check say 1 when some orders have errors (a finding)
+    assert codes["import"] in (0, 1) and codes["run"] == 0 and codes["export"] == 0
     files = list(out.iterdir())
     size = sum(p.stat().st_size for p in files if p.suffix == ".txt")
     assert len([p for p in files if p.name.endswith("-orders.txt")]) == factions
