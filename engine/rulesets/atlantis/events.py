@@ -289,6 +289,7 @@ class Battle(_Own, Event):
     target_unit: int
     winner: str
     lines: tuple[str, ...]
+    units: tuple[int, ...] = ()  # every unit that fought: always seen in the region's report
 # ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
 
 @dataclass(frozen=True)
