@@ -63,3 +63,23 @@ def test_a_battle_reaches_the_players_text_reports_through_the_cli(tmp_path, cap
     assert "Hayward (7), man [MAN]." in texts[1] and "Hayward (7), Farmers (2)" in texts[2]
     assert "Reavers (5), Raiders (1)" in texts[1] and "Reavers (5), 10 men" in texts[2]
     assert "Reavers (5) attacks Hayward (7)" not in texts[1].partition("Events during turn:")[2]
+
+
+def test_the_last_faction_standing_ends_the_game(tmp_path, capsys):
+    """The farmers lose their last units: the raiders are the last faction in the game, the
+    status says the game is finished (option victory, the book's closed-ended aim)."""
+    from engine.service import GameService
+
+    (tmp_path / "war.toml").write_text(SCENARIO)
+    (tmp_path / "raid.txt").write_text("#atlantis 1\nunit 5\nATTACK 7\n#end\n")
+    db = str(tmp_path / "g.db")
+    assert main(["new", db, "--scenario", str(tmp_path / "war.toml"), "--seed", "4"]) == 0
+    with GameService.open(db) as s:
+        assert not s.status().finished
+    assert main(["import", db, str(tmp_path / "raid.txt")]) == 0
+    assert main(["run", db, "--quiet"]) == 0
+    with GameService.open(db) as s:
+        assert s.status().finished
+    capsys.readouterr()
+    assert main(["report", db, "--faction", "2"]) == 0
+    assert "Raiders (1) is the last faction standing and wins the game." in capsys.readouterr().out
