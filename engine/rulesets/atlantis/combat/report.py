@@ -145,7 +145,7 @@ def _casualties(result: BattleResult, names: Mapping[int, Combatant],
     if result.winner is not None:
         out.append("")
         things = _things(result.found, items)
-        out.append(f"Spoils: {', '.join(things)}." if things else "Spoils: none.")
+        out.append(f"Spoils: {', '.join(things)}." if things else "No spoils.")
     out.append("")
     return out
 
