@@ -10,17 +10,17 @@ from app.cli import main
 SCENARIO = '''format = 1
 ruleset = "atlantis"
 name = "Skirmish"
-[map]
-kind = "hex"
-grid = { kind = "hex", width = 4, height = 3, orientation = "flat" }
-terrain_rows = ["oppo", "ofmo", "osso"]
-areas = [ { name = "Turia", kind = "province", cells = ["(1,1)", "(2,0)", "(1,3)", "(2,2)"] } ]
 [[factions]]
 number = 1
 name = "Raiders"
 [[factions]]
 number = 2
 name = "Farmers"
+[map]
+kind = "hex"
+grid = { kind = "hex", width = 3, height = 2, orientation = "flat" }
+terrain_rows = ["opp", "pfo"]
+areas = [ { name = "Turia", kind = "province", cells = ["(1,1)", "(2,0)"] } ]
 [state.factions]
 rows = [ { number = 1, name = "Raiders" }, { number = 2, name = "Farmers" } ]
 [state.regions]
