@@ -129,6 +129,13 @@ class AtlantisConquest(Ruleset):
 
         return identify(submission, scenario)
 
+    def is_finished(self, state: State, scenario: Scenario) -> bool:
+        """The closed-ended game is over once at most one faction is left (option
+        `victory`; docs/atlantis.md)."""
+        from engine.rulesets.atlantis.rules import game_over
+        from engine.rulesets.atlantis.turn import victory
+        return game_over(state["factions"], victory(scenario.options))
+
     def current_password(self, state: State, faction: int, scenario: Scenario) -> str | None:
         """The faction's password as its PASSWORD orders left it (instant.py), not the
         scenario's first one; None for a faction not in the state (the scenario's then)."""

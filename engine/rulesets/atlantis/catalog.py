@@ -123,6 +123,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                help="server: the Atlantis server's layout, which players' tools read; "
                     "book: the rule book's sample region word for word"),
     OptionSpec("ocean_name", "str", "Atlantis Ocean", "Name of ocean regions outside any area"),
+    OptionSpec("victory", "str", "last_faction", "When the game ends",
+               choices=("last_faction", "none"),
+               help="last_faction: the book's closed-ended game - it ends when at most one "
+                    "faction is left in it, and that one wins; none: play on until the GM "
+                    "stops (the Atlantis server's open-ended custom)"),
     OptionSpec("spell_range", "str", "level_both", "Reading of '2 to N times the level'",
                choices=("level_both", "level_top"),
                help="level_both: L*2 to L*N; level_top: 2 to L*N"),

@@ -117,6 +117,7 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
 
     cats = {k: catalog(k) for k in ("items", "skills", "spells")}
     items = cats["items"]
+    skills = cats["skills"]
     ships = {name for name, row in catalog("objects").items() if row["kind"] == "ship"}
     options = scenario.options if scenario is not None else {x.name: x.default for x in OPTIONS}
     formed = {x.alias for x in mine if isinstance(x, o.Form)}
@@ -152,6 +153,13 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             r = v.regions.get(v.units[who.number].cell)
             if r is None or order.quantity > r.recruits:
                 say(order, f"only {r.recruits if r else 0} men are for sale here this month",
+                    Severity.WARNING)
+        if isinstance(order, o.Study) and who.number and order.skill in skills:
+            row = skills[order.skill]
+            need = int(row["requires_level"] or 0)
+            if row["requires"] and v.level(who.number, row["requires"]) < need:
+                say(order, f"{order.skill} needs {row['requires']} {need} first (the unit has "
+                    f"{row['requires']} {v.level(who.number, row['requires'])})",
                     Severity.WARNING)
         if isinstance(order, o.Move) and who.number:  # MOVE and ADVANCE
             u = v.units[who.number]

@@ -275,6 +275,16 @@ class FactionGone(Event):
 
 
 @dataclass(frozen=True)
+class GameWon(Event):
+    """The closed-ended game is over (option `victory`): `faction` is the last one standing,
+    0 when the last factions all went out in the same month. Told to everyone."""
+
+    kind = "atlantis.game_won"
+    faction: int
+    month: int
+
+
+@dataclass(frozen=True)
 class Battle(_Own, Event):
     """A battle (or an assassination) as one faction was told it: the battle's lines in the
     server's layout, already cut to what that faction may see (combat/report.py). One
@@ -289,6 +299,7 @@ class Battle(_Own, Event):
     target_unit: int
     winner: str
     lines: tuple[str, ...]
+    units: tuple[int, ...] = ()  # every unit that fought: always seen in the region's report
 # ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ class Parser:
         self.sets: list[_Set] = []
         self.current: _Set | None = None
         self.unit: o.UnitRef | None = None   # whose orders the lines are
+        self.bad_unit = 0                    # the line of an invalid UNIT line now in force
         self.form: tuple[o.UnitRef, int] | None = None  # (the forming unit, FORM line)
         # per (set, unit): the month-long order, and CAST / STEAL-ASSASSINATE / TAX-PILLAGE
         self.long: dict[tuple[int, o.UnitRef], o.AtlantisOrder] = {}
@@ -192,7 +193,7 @@ class Parser:
                          severity=Severity.WARNING)
         self.current = _Set(faction, password, n)
         self.sets.append(self.current)
-        self.unit, self.form = None, None
+        self.unit, self.form, self.bad_unit = None, None, 0
 
     def close_set(self, n: int, raw: str, ended: bool) -> None:
         assert self.current is not None
@@ -227,8 +228,9 @@ class Parser:
                 self.say(INVALID, f"unknown order {toks[0].text!r}", n, raw)
             return
         if self.unit is None:
-            self.say(INVALID, f"{key} comes before any UNIT line: it belongs to no unit "
-                     "and is ignored", n, raw)
+            self.say(INVALID, f"{key} follows the invalid UNIT line {self.bad_unit}: it belongs "
+                     "to no unit and is ignored" if self.bad_unit else f"{key} comes before any "
+                     "UNIT line: it belongs to no unit and is ignored", n, raw)
             return
         cls = o.BOOK_ORDERS[key]
         self.notes: list[Problem] = []
@@ -259,11 +261,12 @@ class Parser:
         if t is None or t.kind != NUMBER or (t.value or 0) <= 0:
             self.say(INVALID, "invalid unit number: UNIT needs the unit's number "
                      f"({t.text if t else 'nothing'} given); its orders are ignored", n, raw)
-            self.unit = None
+            self.unit, self.bad_unit = None, n
             return
         if not cur.done:
             self.say(INVALID, "UNIT: extra words ignored", n, raw, severity=Severity.WARNING)
         number = int(t.value or 0)
+        self.bad_unit = 0
         seen = self.current.units.setdefault(number, n)
         if seen != n:
             self.say(AMBIGUOUS, f"unit {number} has orders from line {seen} already; the orders "

@@ -182,7 +182,17 @@ def _unit(ix: _Index, unit, viewer: int | None, named: bool) -> dict[str, Any]:
     return d
 
 
-def _region(ix: _Index, cell: int, viewer: int | None) -> dict[str, Any]:
+def _fought(events: EventLog | None) -> set[tuple[int, int]]:
+    """(unit, cell) of every unit that fought a battle this month where it fought (the GM's
+    copy of each battle lists them all); an assassination is not a battle the region sees."""
+    if events is None:
+        return set()
+    return {(u, e.cell) for e in events.of(Battle)
+            if e.faction == 0 and e.what == "battle" for u in e.units}
+
+
+def _region(ix: _Index, cell: int, viewer: int | None,
+            fought: set[tuple[int, int]] = frozenset()) -> dict[str, Any]:
     reg = ix.regions.get(cell)
     d = ix.title(cell)
     d["cell"] = cell
@@ -214,7 +224,8 @@ def _region(ix: _Index, cell: int, viewer: int | None) -> dict[str, Any]:
             named = True
         else:
             s = sight.sighting(best, ix.stealth[u.number], guarding=u.guard,
-                               inside=bool(u.structure), reveal=u.reveal)
+                               inside=bool(u.structure), reveal=u.reveal,
+                               in_battle=(u.number, cell) in fought)
             if not s.seen:
                 continue
             named = s.faction_seen
@@ -329,7 +340,8 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     }
     r.update(_lore(ix, faction, own_units, shows, scenario))
     r["attitudes"] = _attitudes(ix, f)
-    r["regions"] = [_region(ix, c, faction) for c in cells]
+    fought = _fought(events) if faction is not None else set()
+    r["regions"] = [_region(ix, c, faction, fought) for c in cells]
     return r
 
 

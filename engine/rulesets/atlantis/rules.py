@@ -5,7 +5,7 @@ phases will use the same functions (they are not adjudication by themselves).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -225,3 +225,12 @@ def pillage_needs(available: int, per_man: int) -> int:
     region's silver at `per_man` a man."""
     half = -(-available // 2)
     return -(-half // per_man) if per_man > 0 else 0
+
+
+def game_over(factions: Iterable, victory: str = "last_faction") -> bool:
+    """The book's closed-ended game (option `victory` = last_faction) is over when a game
+    of two factions or more has at most one left in it (neither out of units nor QUIT)."""
+    if victory != "last_faction":
+        return False
+    rows = list(factions)
+    return len(rows) >= 2 and sum(1 for f in rows if not f.eliminated) <= 1

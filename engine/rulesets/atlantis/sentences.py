@@ -167,6 +167,9 @@ _DEEDS: dict[type, Callable] = {
     ev.Built: lambda e, n: (f"Completes construction of {e.object} [{e.structure}]."
                             if e.finished else
                             f"Performs construction on {e.object} [{e.structure}]."),
+    ev.GameWon: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) is the last faction "
+                              "standing and wins the game." if e.faction else
+                              "No faction is left standing: the game is over without a winner."),
     ev.FactionGone: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) leaves the game"
                                   f" ({e.reason})."),
     ev.Battle: lambda e, n: "\n".join(e.lines),   # already in the server's layout

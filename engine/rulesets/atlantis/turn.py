@@ -249,6 +249,7 @@ def _month_end(ctx: TurnContext) -> None:
     t = turn_of(ctx)
     t.world.month += 1
     alive = {u.faction for u in t.units.values()}
+    gone = False
     for f in sorted(t.factions.values(), key=lambda f: f.number):
         if f.quit:
             for u in [u for u in t.in_report_order() if u.faction == f.number]:
@@ -258,8 +259,17 @@ def _month_end(ctx: TurnContext) -> None:
         if not f.eliminated and (f.quit or f.number not in alive):
             f.eliminated = t.world.month
             t.emit(ev.FactionGone(f.number, "quit" if f.quit else "no units left"))
+            gone = True
+    if gone and rules.game_over(t.factions.values(), victory(t.ctx.options)):
+        left = [f.number for f in t.factions.values() if not f.eliminated]
+        t.emit(ev.GameWon(left[0] if left else 0, t.world.month))
     _keep_repeat_orders(t)
     t.write_back()
+
+
+def victory(options) -> str:
+    """The `victory` option (games made before it had it: the book's reading)."""
+    return str(options.values.get("victory", "last_faction"))
 
 
 def _keep_repeat_orders(t: Turn) -> None:

@@ -145,7 +145,7 @@ def _casualties(result: BattleResult, names: Mapping[int, Combatant],
     if result.winner is not None:
         out.append("")
         things = _things(result.found, items)
-        out.append(f"Spoils: {', '.join(things)}." if things else "Spoils: none.")
+        out.append(f"Spoils: {', '.join(things)}." if things else "No spoils.")
     out.append("")
     return out
 
@@ -158,6 +158,7 @@ def battle_events(result: BattleResult, cell: int, viewers: Iterable[int], *, wh
     first = result.attackers[0].unit if result.attackers else 0
     target = result.defenders[0].unit if result.defenders else 0
     winner = result.winner or ""
+    fought = tuple(c.unit for c in (*result.attackers, *result.defenders))
     return [ev.Battle(f, cell, result.kind, first, target, winner,
-                      tuple(battle_lines(result, f, where=where, items=items)))
+                      tuple(battle_lines(result, f, where=where, items=items)), fought)
             for f in [GM, *sorted(set(viewers) - {GM})]]
