@@ -6,9 +6,20 @@ them still works with plain defaults):
 
     order_keywords() -> list[str]                       words for completion and colouring
     order_paths(sheet, state, faction, scenario) -> [(line, cells)]   moves to draw
-    move_order(state, faction, scenario, path) -> str   order line(s) moving the faction's
-                                                        units at path[0] along path
-    move_range(state, faction, scenario, cell) -> (budget, step_cost or None)
+    move_order(state, faction, scenario, path[, unit]) -> str   order line(s) moving the
+                                                        faction's units at path[0] (or the
+                                                        one unit chosen) along path
+    move_range(state, faction, scenario, cell[, unit]) -> (budget, step_cost or None)
+    movers(state, faction, scenario, cell) -> [(unit, label)]   rulesets whose units move
+                                                        one by one (Atlantis): the click
+                                                        picks one of these first
+    insert_order(text, line, unit) -> (text, line number)   where a move line goes (the
+                                                        unit's own orders), else before END
+    order_completions(state, faction, scenario, line_before_cursor) -> words or None
+                                                        what fits where the cursor is
+                                                        (skills after STUDY...)
+    order_comment, order_quotes (attributes)            the editor's comment pattern and
+                                                        quote characters
     orders_filename(state, faction, scenario) -> str    e.g. KoK's SP3.R14
     orders_subject(state, faction, scenario) -> str     e.g. KoK's "DEMO 14"
 """
@@ -58,9 +69,46 @@ def complete_path(board: Any, path: list[int]) -> list[int]:
     return out
 
 
+def order_completions(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
+                      line: str) -> list[str] | None:
+    """The words that fit after `line` (the text before the cursor), where the ruleset can
+    say (hook `order_completions`); None: its order keywords."""
+    fn = getattr(ruleset, "order_completions", None)
+    if fn is None:
+        return None
+    try:
+        words = fn(state, faction, scenario, line)
+    except Exception:  # noqa: BLE001 (completion is a convenience)
+        return None
+    return None if words is None else [str(w) for w in words]
+
+
+def movers(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
+           cell: int) -> list[tuple[int, str]]:
+    """(unit, label) of the faction's units at a cell that move one by one (hook `movers`);
+    [] for rulesets whose move orders move everything there."""
+    fn = getattr(ruleset, "movers", None)
+    if fn is None:
+        return []
+    try:
+        return [(int(n), str(label)) for n, label in fn(state, faction, scenario, cell)]
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def place_order(ruleset: Ruleset, text: str, line: str, unit: int | None = None) -> tuple[str, int]:
+    """`line` put into the orders where the ruleset says (hook `insert_order`: Atlantis puts
+    it among the unit's orders), else before the last END; and its 1-based line number."""
+    fn = getattr(ruleset, "insert_order", None)
+    if fn is not None:
+        return fn(text, line, unit)
+    return insert_order(text, line)
+
+
 def move_order(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
-               path: list[int]) -> str:
-    """The move order line(s) for the faction's units at path[0] going along path.
+               path: list[int], unit: int | None = None) -> str:
+    """The move order line(s) for the faction's units at path[0] (or the unit chosen)
+    going along path.
 
     Raises ValueError with a reason in words when no order can be written.
     """
@@ -71,7 +119,8 @@ def move_order(ruleset: Ruleset, state: State, faction: int, scenario: Scenario,
     fn = getattr(ruleset, "move_order", None)
     if fn is None:
         return f"move all from {board.label(path[0])} to {board.label(path[-1])}"
-    text = fn(state, faction, scenario, path)
+    text = fn(state, faction, scenario, path) if unit is None else \
+        fn(state, faction, scenario, path, unit=unit)
     if not text:
         raise ValueError(f"no units of yours at {board.label(path[0])} can move")
     return text
@@ -162,5 +211,5 @@ def orders_email(text: str, to: str, subject: str, filename: str, sender: str = 
     return bytes(msg)
 
 
-__all__ = ["order_keywords", "move_order", "order_paths", "orders_filename", "orders_subject", "insert_order",
+__all__ = ["order_keywords", "order_completions", "movers", "place_order", "move_order", "order_paths", "orders_filename", "orders_subject", "insert_order",
            "orders_email", "complete_path"]

@@ -89,6 +89,8 @@ class UnitRow:
     where: str         # the cell's label
     seen: int          # turn the unit was seen there
     own: bool
+    unit: int = 0      # the unit's number, where units are single (Atlantis); 0 = a stack
+    label: str = ""    # the unit's name as the list shows it (`Merlin (1)`)
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,11 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
     faction = int(faction)
     if scen.faction(faction) is None:
         raise ViewError(f"{source or svc.where}: there is no faction {faction} in this game")
-    state = svc.state(step)
+    full = svc.state(step)
+    try:  # a GM trying a faction's view sees what its bundle would hold, nothing more
+        state = rs.visible_state(full, faction, scen)
+    except Exception:  # noqa: BLE001 (a hook failing must not keep the view from opening)
+        state = full
     try:
         # what the faction may see (as its report and bundle), not only what concerns it
         events = EventLog(svc.events(step).for_faction(faction))
@@ -162,12 +168,12 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
     except Exception:  # noqa: BLE001
         data = None
     try:
-        template = rs.orders_template(state, faction, scen)
+        template = rs.orders_template(full, faction, scen)
     except Exception:  # noqa: BLE001
         template = ""
     f = scen.faction(faction)
     return TurnView(rs, scen, state, step, faction, events, text, data, template,
-                    _visible(rs, state, faction, scen), source or str(svc.where),
+                    _visible(rs, full, faction, scen), source or str(svc.where),
                     f.password if f else "", gm_address(scen))
 
 
@@ -360,6 +366,15 @@ def turn_units(tv: TurnView) -> list[UnitRow]:
     """Every unit stack of the turn's state (visible cells only)."""
     gmap, out = tv.gmap, []
     names = faction_names(tv.state, tv.scenario)  # joined in play or renamed: their names
+    hook = getattr(tv.ruleset, "unit_rows", None)
+    if callable(hook):  # units that are not count rows of a table (Atlantis: men in units)
+        for cell, owner, kind, count, number, label in hook(tv.state, tv.scenario):
+            if count <= 0 or not tv.sees(cell):
+                continue
+            out.append(UnitRow(owner, names.get(owner, str(owner)) if owner else "unknown",
+                               kind, count, cell, cell_label(gmap, cell, notation_of(tv.ruleset)),
+                               tv.step, owner == tv.faction, number, label))
+        return out
     for table, owner_f, place_f, kind_f in _tables(tv.state)[0]:
         for r in tv.state.tables[table]:
             cell = place_cell(gmap, getattr(r, place_f))
@@ -380,7 +395,12 @@ def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
     names = faction_names(tv.state, tv.scenario)  # joined in play or renamed: their names
     owner: dict[int, int] = {}
     rname: dict[int, str] = {}
-    for table, owner_f, place_f in _tables(tv.state)[1]:
+    hook = getattr(tv.ruleset, "political_map", None)
+    tables = [] if callable(hook) else _tables(tv.state)[1]
+    if callable(hook):  # the ruleset says who holds what (Atlantis: guards, most men)
+        pm = hook(tv.state, tv.scenario)
+        owner, rname = dict(pm.owners), dict(pm.names)
+    for table, owner_f, place_f in tables:
         for r in tv.state.tables[table]:
             cell = place_cell(gmap, getattr(r, place_f))
             if cell is None:
@@ -394,6 +414,8 @@ def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
         units[u.cell] = units.get(u.cell, 0) + u.count
     if gmap.kind == "regions":
         cells = list(range(len(gmap.regions())))
+    elif callable(hook) and tv.visible is not None:  # every region the faction sees
+        cells = sorted(set(tv.visible) | set(owner) | set(units))
     else:
         cells = sorted(set(owner) | set(units))
     out = {}
@@ -540,23 +562,25 @@ class ViewerModel:
         last = self.latest.step
         return [u for u in self.units_at(cell) if u.own and u.seen == last]
 
-    def reachable(self, cell: int) -> dict[int, float]:
-        """Board cells the faction's units at `cell` may reach this turn (with their cost)."""
+    def reachable(self, cell: int, unit: int | None = None) -> dict[int, float]:
+        """Board cells the faction's units at `cell` (or the one unit) may reach this turn
+        (with their cost)."""
         tv = self.latest
         board = tv.gmap.board()
-        budget, cost = move_range(tv, cell)
+        budget, cost = move_range(tv, cell, unit)
         if budget <= 0:
             return {cell: 0.0}
         return board.reachable(cell, budget, cost)
 
 
-def move_range(tv: TurnView, cell: int) -> tuple[float, StepCost | None]:
-    """The ruleset's movement budget and step cost for units at a cell (hook `move_range`),
-    else one step of plain distance per turn."""
+def move_range(tv: TurnView, cell: int, unit: int | None = None) -> tuple[float, StepCost | None]:
+    """The ruleset's movement budget and step cost for units at a cell, or one unit there
+    (hook `move_range`), else one step of plain distance per turn."""
     fn = getattr(tv.ruleset, "move_range", None)
     if fn is not None:
         try:
-            budget, cost = fn(tv.state, tv.faction, tv.scenario, cell)
+            budget, cost = fn(tv.state, tv.faction, tv.scenario, cell) if unit is None else \
+                fn(tv.state, tv.faction, tv.scenario, cell, unit=unit)
             return float(budget), cost
         except Exception:  # noqa: BLE001 (a hook failing must not break the map)
             pass

@@ -23,9 +23,11 @@ class RowsModel(QAbstractTableModel):
         self.cells: list[int] = []
         self.dim: list[bool] = []
 
-    def set_rows(self, rows: list[tuple[Any, ...]], cells: list[int], dim: list[bool]) -> None:
+    def set_rows(self, rows: list[tuple[Any, ...]], cells: list[int], dim: list[bool],
+                 keys: list[Any] | None = None) -> None:
         self.beginResetModel()
         self.rows, self.cells, self.dim = list(rows), list(cells), list(dim)
+        self.keys = list(keys) if keys is not None else [None] * len(self.rows)
         self.haystack = [" ".join("" if v is None else str(v) for v in r).casefold() for r in rows]
         self.endResetModel()
         if self.sorted_by is not None:
@@ -33,6 +35,7 @@ class RowsModel(QAbstractTableModel):
 
     sorted_by: tuple[int, Qt.SortOrder] | None = None
     haystack: list[str] = []
+    keys: list[Any] = []  # what each row stands for, beside its cell (a unit's number)
 
     def sort_key(self, i: int, column: int) -> tuple:
         if column == 0:  # places sort in map order, not as text
@@ -54,6 +57,7 @@ class RowsModel(QAbstractTableModel):
         self.rows = [self.rows[i] for i in idx]
         self.cells = [self.cells[i] for i in idx]
         self.dim = [self.dim[i] for i in idx]
+        self.keys = [self.keys[i] for i in idx]
         self.haystack = [self.haystack[i] for i in idx]
         self.layoutChanged.emit()
 
@@ -164,12 +168,20 @@ class RegionsTable(FilteredTable):
 
 class UnitsTable(FilteredTable):
     HEADERS = ["Where", "Owner", "Unit", "Count", "Seen"]
+    unitPicked = Signal(int, int)  # noqa: N815 (unit number, board cell): units moved one by one
 
     def __init__(self, parent=None):
         super().__init__(self.HEADERS, "Filter units (place, owner, kind…)", parent)
 
     def set_units(self, units: list[UnitRow], latest: int, names: dict[str, str]) -> None:
-        rows = [(u.where, u.owner_name + (" (you)" if u.own else ""), names.get(u.kind, u.kind),
+        rows = [(u.where, u.owner_name + (" (you)" if u.own else ""), u.label or names.get(u.kind, u.kind),
                  u.count, u.seen) for u in units]
-        self.model.set_rows(rows, [u.cell for u in units], [u.seen != latest for u in units])
+        self.model.set_rows(rows, [u.cell for u in units], [u.seen != latest for u in units],
+                            [u.unit if u.own and u.seen == latest else 0 for u in units])
         self.view.resizeColumnsToContents()
+
+    def _clicked(self, index: QModelIndex) -> None:
+        super()._clicked(index)
+        row = self.proxy.mapToSource(index).row()
+        if 0 <= row < len(self.model.keys) and self.model.keys[row]:
+            self.unitPicked.emit(int(self.model.keys[row]), int(self.model.cells[row]))

@@ -51,7 +51,8 @@ def _fmt(colour: str, bold: bool = False, italic: bool = False) -> QTextCharForm
 class OrdersHighlighter(QSyntaxHighlighter):
     """Keywords, numbers, strings and comments; lines with an error get a red wave."""
 
-    def __init__(self, document, keywords: list[str]):
+    def __init__(self, document, keywords: list[str], comment: str | None = None,
+                 quotes: str = "\"'"):
         super().__init__(document)
         self.keyword = _fmt("#1f4fb3", bold=True)
         self.number = _fmt("#a0522d")
@@ -59,9 +60,14 @@ class OrdersHighlighter(QSyntaxHighlighter):
         self.comment = _fmt("#808080", italic=True)
         self.bad_lines: dict[int, Severity] = {}
         self.rx_number = QRegularExpression(r"\b\d+\b")
-        self.rx_string = QRegularExpression(r"\"[^\"]*\"?|'[^']*'?")
-        self.rx_comment = QRegularExpression(r"(^\s*#|//|\s#).*$")
+        self.set_syntax(comment, quotes)
         self.set_keywords(keywords)
+
+    def set_syntax(self, comment: str | None = None, quotes: str = "\"'") -> None:
+        """The ruleset's comment pattern (Atlantis `;`) and quote characters."""
+        self.rx_string = QRegularExpression("|".join(
+            f"{re.escape(q)}[^{re.escape(q)}]*{re.escape(q)}?" for q in quotes) or r"(?!x)x")
+        self.rx_comment = QRegularExpression(comment or r"(^\s*#|//|\s#).*$")
 
     def set_keywords(self, keywords: list[str]) -> None:
         words = sorted({re.escape(w) for w in keywords if w}, key=len, reverse=True)
@@ -109,15 +115,30 @@ class CompletingEdit(QPlainTextEdit):
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.completer.activated.connect(self.insert_completion)
+        self.keywords: list[str] = []
+        # the words that fit after the text before the cursor (None: the keywords)
+        self.context = None
 
     def set_keywords(self, words: list[str]) -> None:
-        self.words.setStringList(sorted(words, key=str.casefold))
+        self.keywords = sorted(words, key=str.casefold)
+        self.words.setStringList(self.keywords)
+
+    def line_before_cursor(self) -> str:
+        c = self.textCursor()
+        return c.block().text()[:c.positionInBlock()]
 
     def word_before_cursor(self) -> str:
-        c = self.textCursor()
-        line = c.block().text()[:c.positionInBlock()]
-        m = re.search(r"[A-Za-z]+$", line)
+        m = re.search(r"[A-Za-z0-9_#]+$", self.line_before_cursor())
         return m.group(0) if m else ""
+
+    def candidates(self) -> tuple[list[str], int]:
+        """The words to offer here and how many typed characters open the list: the
+        ruleset's words for this place in the order (one character: `STUDY co`, `unit 1`),
+        else the order keywords (two letters)."""
+        words = self.context(self.line_before_cursor()) if self.context is not None else None
+        if words is None:
+            return self.keywords, 2
+        return sorted(dict.fromkeys(words), key=str.casefold), 1
 
     def insert_completion(self, word: str) -> None:
         prefix = self.word_before_cursor()
@@ -126,6 +147,26 @@ class CompletingEdit(QPlainTextEdit):
         # keep the writer's case style: upper-case words stay upper case
         c.insertText(word.upper() if prefix.isupper() and len(prefix) > 1 else word)
         self.setTextCursor(c)
+
+    def show_completions(self, force: bool = False) -> bool:
+        """Open the list for the word being typed (Ctrl+Space: even with nothing typed)."""
+        popup = self.completer.popup()
+        words, least = self.candidates()
+        prefix = self.word_before_cursor()
+        if not words or (len(prefix) < least and not force):
+            popup.hide()
+            return False
+        self.words.setStringList(words)
+        self.completer.setCompletionPrefix(prefix)
+        n = self.completer.completionCount()
+        if not n or (n == 1 and self.completer.currentCompletion().casefold() == prefix.casefold()):
+            popup.hide()
+            return False
+        rect = self.cursorRect()
+        rect.setWidth(220)
+        popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
+        self.completer.complete(rect)
+        return True
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         popup = self.completer.popup()
@@ -140,18 +181,13 @@ class CompletingEdit(QPlainTextEdit):
             if word:
                 self.insert_completion(word)
             return
+        if event.key() == Qt.Key.Key_Space and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.show_completions(force=True)
+            return
         super().keyPressEvent(event)
-        prefix = self.word_before_cursor()
-        if len(prefix) >= 2 and event.text() and event.text().isalpha():
-            self.completer.setCompletionPrefix(prefix)
-            if self.completer.completionCount() and not (
-                    self.completer.completionCount() == 1
-                    and self.completer.currentCompletion().casefold() == prefix.casefold()):
-                rect = self.cursorRect()
-                rect.setWidth(180)
-                popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
-                self.completer.complete(rect)
-                return
+        if event.text() and (event.text().isalnum() or event.text() == "_"):
+            self.show_completions()
+            return
         popup.hide()
 
 
@@ -186,9 +222,13 @@ class OrdersPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
 
-    def set_turn(self, tv: TurnView, keywords: list[str], source: str, text: str | None = None) -> None:
+    def set_turn(self, tv: TurnView, keywords: list[str], source: str, text: str | None = None,
+                 context=None) -> None:
         self.turn, self.source = tv, source
         self.edit.set_keywords(keywords)
+        self.edit.context = context
+        self.highlighter.set_syntax(getattr(tv.ruleset, "order_comment", None),
+                                    getattr(tv.ruleset, "order_quotes", "\"'"))
         self.highlighter.set_keywords(keywords)
         self.edit.setPlainText(tv.template if text is None else text)
         self.run_check()
@@ -238,11 +278,15 @@ class OrdersPanel(QWidget):
             self.go_to_line(d.line)
         self.problemActivated.emit(d)
 
-    def append_order(self, line: str) -> int:
-        """Insert an order before END (keeping the header and BEGIN/END intact)."""
-        from engine.orderdraft import insert_order
+    def append_order(self, line: str, unit: int | None = None) -> int:
+        """Insert an order where the ruleset puts it: among the unit's orders (Atlantis),
+        else before END (keeping the header and BEGIN/END intact)."""
+        from engine.orderdraft import insert_order, place_order
 
-        text, at = insert_order(self.text(), line)
+        if self.turn is not None:
+            text, at = place_order(self.turn.ruleset, self.text(), line, unit)
+        else:
+            text, at = insert_order(self.text(), line)
         c = self.edit.textCursor()
         c.select(QTextCursor.SelectionType.Document)
         c.insertText(text)  # one undo step, unlike setPlainText

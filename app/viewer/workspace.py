@@ -122,6 +122,7 @@ class ViewerWorkspace(QMainWindow):
         cl.addWidget(self.legend)
         self.setCentralWidget(centre)
         self.picked: int | None = None
+        self.moving_unit: int | None = None  # rulesets whose units move one by one
         self.reach: dict[int, float] = {}
         self._loaded_key: tuple | None = None
         self._build_docks()
@@ -174,6 +175,7 @@ class ViewerWorkspace(QMainWindow):
         self._sized = False
         self.regions.cellPicked.connect(self.show_cell)
         self.units.cellPicked.connect(self.show_cell)
+        self.units.unitPicked.connect(self.pick_unit)
         self.events.placePicked.connect(self.show_cell)
         self.battles.placePicked.connect(self.show_cell)
         self.orders.problemActivated.connect(self._problem_activated)
@@ -329,7 +331,9 @@ class ViewerWorkspace(QMainWindow):
         key = (tv.scenario.name, tv.faction, tv.step)
         if self._loaded_key != key:  # a new turn, game or faction: orders from its template
             self._loaded_key = key
-            self.orders.set_turn(tv, od.order_keywords(tv.ruleset), self.orders_filename())
+            self.orders.set_turn(tv, od.order_keywords(tv.ruleset), self.orders_filename(),
+                                 context=lambda line, tv=tv: od.order_completions(
+                                     tv.ruleset, tv.state, tv.faction, tv.scenario, line))
             self.orders.edit.document().setModified(False)
         game_db = not tv.bundle
         for a in self._faction_actions:
@@ -429,6 +433,47 @@ class ViewerWorkspace(QMainWindow):
 
     # ---- moves ---------------------------------------------------------------------------
 
+    def pick_unit(self, unit: int, cell: int | None = None) -> None:
+        """Choose the unit the next path moves (a click on it in the Units list), and start
+        its path at its region."""
+        tv = self.turn
+        if tv is None:
+            return
+        if cell is None:
+            cell = next((u.cell for u in self.model.units() if u.unit == unit and u.own), None)
+            if cell is None:
+                return
+        self.cancel_move()
+        self._start_path(cell, unit)
+
+    def choose_mover(self, cell: int, choices: list[tuple[int, str]]) -> int | None:
+        """Which of several own units at a cell to move: the one picked in the Units list,
+        the only one, or the player's choice from a menu (None: they chose none)."""
+        if self.moving_unit in {n for n, _ in choices}:
+            return self.moving_unit
+        if len(choices) == 1 or not self.interactive:
+            return choices[0][0]
+        from PySide6.QtGui import QCursor
+        from PySide6.QtWidgets import QMenu
+
+        menu = QMenu(self)
+        menu.addSection(f"Move which unit from {self.label(cell)}?")
+        acts = {menu.addAction(label): n for n, label in choices}
+        chosen = menu.exec(QCursor.pos())
+        return acts.get(chosen)
+
+    def _start_path(self, cell: int, unit: int | None) -> None:
+        self.moving_unit = unit
+        self.tool.path = [cell]
+        self.reach = self.model.reachable(cell, unit)
+        cells = [g for c in self.reach for g in grid_cells(self.gmap, c)]
+        self.reach_overlay.set_cells(cells)
+        self.scene.selection.set_cells(grid_cells(self.gmap, cell))
+        self.path_layer.set_path([cell])
+        who = f"unit {unit}" if unit else "your units"
+        self.statusMessage.emit(f"Moving {who} from {self.label(cell)}: click the "
+                                "path, then the last cell again (or Enter)")
+
     def click_cell(self, cell: int) -> None:
         """A click on the map: pick own units, extend the path, or finish it."""
         tv = self.turn
@@ -437,14 +482,11 @@ class ViewerWorkspace(QMainWindow):
         path = self.tool.path
         if not path:
             if self.model.own_units_at(cell):
-                self.tool.path = [cell]
-                self.reach = self.model.reachable(cell)
-                cells = [g for c in self.reach for g in grid_cells(self.gmap, c)]
-                self.reach_overlay.set_cells(cells)
-                self.scene.selection.set_cells(grid_cells(self.gmap, cell))
-                self.path_layer.set_path([cell])
-                self.statusMessage.emit(f"Moving from {self.label(cell)}: click the "
-                                        "path, then the last cell again (or Enter)")
+                choices = od.movers(tv.ruleset, tv.state, tv.faction, tv.scenario, cell)
+                unit = self.choose_mover(cell, choices) if choices else None
+                if choices and unit is None:
+                    return
+                self._start_path(cell, unit)
             else:
                 self.show_cell(cell)
             return
@@ -463,21 +505,22 @@ class ViewerWorkspace(QMainWindow):
 
     def commit_move(self) -> str:
         tv = self.turn
-        path = list(self.tool.path)
+        path, unit = list(self.tool.path), self.moving_unit
         self.cancel_move()
         if tv is None or len(path) < 2:
             return ""
         try:
-            line = od.move_order(tv.ruleset, tv.state, tv.faction, tv.scenario, path)
+            line = od.move_order(tv.ruleset, tv.state, tv.faction, tv.scenario, path, unit)
         except Exception as e:  # noqa: BLE001 (say why, never crash on a click)
             self.statusMessage.emit(f"No move order: {e}")
             return ""
-        self.orders.append_order(line)
+        self.orders.append_order(line, unit)
         self.statusMessage.emit(f"Added: {line.splitlines()[0]}")
         return line
 
     def cancel_move(self) -> None:
         self.tool.path = []
+        self.moving_unit = None
         self.reach = {}
         if self.scene is not None:
             self.reach_overlay.set_cells([])
@@ -600,4 +643,9 @@ def viewer_political_map(tv: TurnView, regions, units):
         names={r.cell: r.name for r in regions if r.name},
         step=tv.step, title=tv.scenario.name,
         kind_names=kind_names(tv.scenario, {k for _c, _o, k in totals}))
+    hook = getattr(tv.ruleset, "political_map", None)
+    if callable(hook):  # the ruleset's own sides (colours, names, unknown factions)
+        own = hook(tv.state, tv.scenario)
+        pm.sides, pm.kind_names = own.sides, own.kind_names or pm.kind_names
+        return pm
     return fill_sides(pm, tv.state, tv.scenario)

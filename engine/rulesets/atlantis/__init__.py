@@ -205,7 +205,61 @@ class AtlantisConquest(Ruleset):
 
         return demo()
 
+    # ---- maps and the player viewer -------------------------------------------------------------
+
+    def political_map(self, state: State, scenario: Scenario) -> Any:
+        from engine.rulesets.atlantis.political import political_map
+
+        return political_map(state, scenario)
+
+    def cell_owners(self, state: State, scenario: Scenario) -> dict[int, int]:
+        from engine.rulesets.atlantis.political import holders
+
+        return holders(state)
+
+    def unit_rows(self, state: State, scenario: Scenario) -> list[tuple]:
+        from engine.rulesets.atlantis.political import unit_rows
+
+        return unit_rows(state, scenario)
+
     # ---- player viewer hooks -----------------------------------------------------------------
+
+    order_comment = r";.*$"   # the orders editor colours `;` comments, not `#atlantis`
+    order_quotes = '"'        # `Merlin's` is no string
+
+    def order_completions(self, state: State, faction: int, scenario: Scenario,
+                          line: str) -> list[str] | None:
+        from engine.rulesets.atlantis.drafting import completions
+
+        return completions(state, faction, scenario, line)
+
+    def movers(self, state: State, faction: int, scenario: Scenario, cell: int) -> list[tuple[int, str]]:
+        from engine.rulesets.atlantis.drafting import movers
+
+        return movers(state, faction, scenario, cell)
+
+    def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int],
+                   unit: int | None = None) -> str:
+        from engine.rulesets.atlantis.drafting import move_order
+
+        return move_order(state, faction, scenario, path, unit)
+
+    def move_range(self, state: State, faction: int, scenario: Scenario, cell: int,
+                   unit: int | None = None):
+        from engine.rulesets.atlantis.drafting import move_range
+
+        return move_range(state, faction, scenario, cell, unit)
+
+    def insert_order(self, text: str, line: str, unit: int | None = None) -> tuple[str, int]:
+        from engine.rulesets.atlantis.drafting import insert_order
+
+        return insert_order(text, line, unit)
+
+    def order_paths(self, sheet: OrderSheet, state: State, faction: int,
+                    scenario: Scenario) -> list[tuple[int, list[int]]]:
+        from engine.rulesets.atlantis.drafting import order_paths
+
+        return order_paths(sheet, state, faction, scenario)
 
     def order_keywords(self) -> list[str]:
         from engine.rulesets.atlantis.orders import BOOK_ORDERS, DIRECTIONS
