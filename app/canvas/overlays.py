@@ -244,10 +244,15 @@ class CoordsLayer(MapLayer):
 
     def cells_to_label(self, ppc: float, left: float, top: float, right: float,
                        bottom: float) -> np.ndarray:
-        """The cells labelled at `ppc` pixels a cell in the map rectangle given."""
+        """The cells labelled at `ppc` pixels a cell in the map rectangle given. Long labels
+        (Atlantis `(26,22)`) need proportionally bigger cells than `4,5` before they show."""
+        grid = self.gmap.grid
+        if len(grid):
+            chars = len(grid.label(len(grid) - 1, self.notation))
+            if chars > 5:  # `12 7`, `10,12` as before
+                ppc = ppc * 3.0 / chars
         if ppc < self.MIN_PX:
             return np.zeros(0, dtype=np.int64)
-        grid = self.gmap.grid
         cells = np.asarray(geo.cells_in_rect(grid, left, top, right, bottom), dtype=np.int64)
         if len(self.skip):
             cells = cells[~np.isin(cells, self.skip)]

@@ -316,7 +316,6 @@ BUILD
     6: {
         1: '''#atlantis 1
 unit 1
-OPTION TEMPLATE SHORT
 TEACH 7
 unit 7
 STUDY magic
@@ -331,6 +330,14 @@ ENTER 1
 unit 13
 ENTER 1
 STUDY sailing
+#end
+''',
+        2: '''#atlantis 2
+unit 2
+OPTION TEMPLATE SHORT
+ENTERTAIN
+unit 9
+ENTERTAIN
 #end
 ''',
         3: '''#atlantis 3
