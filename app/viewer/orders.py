@@ -138,7 +138,7 @@ class CompletingEdit(QPlainTextEdit):
         words = self.context(self.line_before_cursor()) if self.context is not None else None
         if words is None:
             return self.keywords, 2
-        return sorted(dict.fromkeys(words), key=str.casefold), 1
+        return list(dict.fromkeys(words)), 1  # in the ruleset's order (names before codes)
 
     def insert_completion(self, word: str) -> None:
         prefix = self.word_before_cursor()

@@ -23,12 +23,9 @@ ATTITUDES = ("ALLY", "FRIENDLY", "NEUTRAL", "UNFRIENDLY", "HOSTILE")
 
 def _names(rows, with_codes: bool = True) -> list[str]:
     """Catalog names as orders write them (`_` for spaces) and their four-letter codes."""
-    out = []
-    for r in rows:
-        out.append(str(r["name"]).replace(" ", "_"))
-        if with_codes and r.get("code"):
-            out.append(str(r["code"]))
-    return out
+    names = [str(r["name"]).replace(" ", "_") for r in rows]
+    codes = [str(r["code"]) for r in rows if with_codes and r.get("code")]
+    return sorted(names) + sorted(codes)  # the names first: the list opens on them
 
 
 def _unit_numbers(state: State, faction: int, own_only: bool) -> list[str]:
