@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -53,7 +53,30 @@ OPEN_FILTER = ("Report bundles (*.rsbundle *.rsbundle.gz);;Game databases (*.rsg
 
 
 class ViewerCanvas(MapCanvas):
-    """The shared canvas (it keeps a newly opened map fitted until the player zooms)."""
+    """The shared canvas (it keeps a newly opened map fitted until the player zooms); a
+    faction that has seen only a small part of a big map (an Atlantis island) gets that
+    part fitted, not the whole map of fog around it."""
+
+    focus: QRectF | None = None
+
+    def _fit_rect(self) -> QRectF:
+        return self.focus if self.focus is not None else super()._fit_rect()
+
+    def focus_on(self, gmap, cells) -> None:
+        """Fit to `cells` (with two cells of margin) when they are under a quarter of the map."""
+        import numpy as np
+
+        from app.canvas import geometry as geo
+
+        cells = np.asarray(sorted(cells), dtype=np.int64)
+        if gmap.kind == "regions" or not len(cells) or len(cells) * 4 > len(gmap.grid):
+            self.focus = None
+            return
+        c = geo.centers(gmap.grid, cells)
+        m = 2 * geo.cell_extent(gmap.grid)
+        x0, y0 = c.min(axis=0) - m
+        x1, y1 = c.max(axis=0) + m
+        self.focus = QRectF(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
 
 
 class MoveTool:
@@ -367,6 +390,7 @@ class ViewerWorkspace(QMainWindow):
         self.scene.set_layer_visible("coords", gmap.kind != "regions")
         self.coords_action.setEnabled(gmap.kind != "regions")
         self.coords_action.setChecked(gmap.kind != "regions")
+        self.canvas.focus_on(gmap, self.model.seen())
         self.canvas.set_map_scene(self.scene)
         self.minimap.attach()
         if old is not None:
@@ -646,6 +670,9 @@ def viewer_political_map(tv: TurnView, regions, units):
     hook = getattr(tv.ruleset, "political_map", None)
     if callable(hook):  # the ruleset's own sides (colours, names, unknown factions)
         own = hook(tv.state, tv.scenario)
-        pm.sides, pm.kind_names = own.sides, own.kind_names or pm.kind_names
+        known = {tv.faction, *pm.owners.values(), *(s.owner for s in pm.stacks)}
+        # the legend lists the factions the player has met, not every faction of the game
+        pm.sides = [s for s in own.sides if s.number in known]
+        pm.kind_names = own.kind_names or pm.kind_names
         return pm
     return fill_sides(pm, tv.state, tv.scenario)
