@@ -245,11 +245,11 @@ class CoordsLayer(MapLayer):
     def cells_to_label(self, ppc: float, left: float, top: float, right: float,
                        bottom: float) -> np.ndarray:
         """The cells labelled at `ppc` pixels a cell in the map rectangle given. Long labels
-        (Atlantis `(26,22)`) need proportionally bigger cells than `4,5` before they show."""
+        on hexes (Atlantis `(26,22)`) need proportionally bigger cells before they show."""
         grid = self.gmap.grid
-        if len(grid):
+        if self.gmap.kind == "hex" and len(grid):  # a hex row leaves a label one cell's width
             chars = len(grid.label(len(grid) - 1, self.notation))
-            if chars > 5:  # `12 7`, `10,12` as before
+            if chars > 5:  # `10,12`, `0825` as before
                 ppc = ppc * 3.0 / chars
         if ppc < self.MIN_PX:
             return np.zeros(0, dtype=np.int64)
