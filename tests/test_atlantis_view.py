@@ -167,3 +167,17 @@ def test_the_owner_of_a_ship_sails(svc):
     assert any("SAIL" in label for _n, label in od.movers(RS, st, 5, scen, ship.cell))
     passenger = next(u for u in st["units"] if u.structure == ship.number and u is not owner)
     assert drafting.ship_owned(st, scen, passenger.number) == 0
+
+
+def test_charts_measure_men_units_regions_and_silver(svc):
+    st = svc.state(svc.current_step)
+    sm = RS.summary(st, svc.scenario)
+    assert set(sm) == {1, 2, 3, 4, 5, 6}
+    for f in sm:
+        units = [u for u in st["units"] if u.faction == f]
+        assert sm[f]["men"] == sum(u.men for u in units) and sm[f]["units"] == len(units)
+        silver = sum(r.count for r in st["unit_items"] if r.item == "silver"
+                     and r.unit in {u.number for u in units})
+        unclaimed = next(x.unclaimed for x in st["factions"] if x.number == f)
+        assert sm[f]["silver"] == silver + unclaimed
+    assert sm[6]["regions held"] == 1 and sm[6]["men"] == 21

@@ -217,6 +217,11 @@ class AtlantisConquest(Ruleset):
 
         return holders(state)
 
+    def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
+        from engine.rulesets.atlantis.political import summary
+
+        return summary(state, scenario)
+
     def unit_rows(self, state: State, scenario: Scenario) -> list[tuple]:
         from engine.rulesets.atlantis.political import unit_rows
 

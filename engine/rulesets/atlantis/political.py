@@ -86,3 +86,24 @@ def unit_rows(state: State, scenario: Scenario) -> list[tuple[int, int, str, int
     for the viewer's list of units (one row per unit, not per stack)."""
     return [(u.cell, u.faction or 0, MEN, u.men, u.number, f"{u.name or 'Unit'} ({u.number})")
             for u in sorted(state["units"], key=lambda u: (u.cell, u.seq, u.number))]
+
+
+def summary(state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
+    """Per faction measures for the console's charts: men, units, regions held, and silver
+    (carried by its units and unclaimed)."""
+    out: dict[int, dict[str, float]] = {
+        f.number: {"men": 0.0, "units": 0.0, "regions held": 0.0, "silver": float(f.unclaimed)}
+        for f in state["factions"] if not f.eliminated}
+    owner = {u.number: u.faction for u in state["units"]}
+    for u in state["units"]:
+        if u.faction in out:
+            out[u.faction]["men"] += u.men
+            out[u.faction]["units"] += 1
+    for r in state["unit_items"]:
+        f = owner.get(r.unit)
+        if r.item == "silver" and f in out:
+            out[f]["silver"] += r.count
+    for f in holders(state).values():
+        if f in out:
+            out[f]["regions held"] += 1
+    return out
