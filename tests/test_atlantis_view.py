@@ -92,9 +92,13 @@ def test_a_factions_view_holds_only_what_it_sees(svc):
     rows = turn_units(tv)
     assert {r.unit for r in rows} == {u.number for u in seen["units"]}
     assert {r.unit for r in rows if r.own} == {u.number for u in full["units"] if u.faction == 1}
-    # nothing of the other islands: their units are out of faction 1's sight
-    assert all(r.owner in (0, 1) for r in rows)
-    assert len(tv.state["units"]) < len(full["units"])
+    # The Whisper (4) stands in Merlin's region unseen (Stealth 2 > Observation 1); the
+    # Watchers (17) there are seen; the Iron Legion in the forest next door is not (no
+    # unit of faction 1 is there), nor anything of the other islands
+    here = {r.unit for r in rows if r.cell == next(u.cell for u in full["units"] if u.number == 1)}
+    assert 4 not in here and 17 in here
+    assert {r.owner for r in rows} <= {0, 1, 4}
+    assert not {u.number for u in full["units"] if u.faction == 6} & {r.unit for r in rows}
     pm = political_map(RS, tv.scenario, tv.state)
     assert set(pm.owners.values()) == {1}
 

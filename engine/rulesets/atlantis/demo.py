@@ -31,15 +31,19 @@ NAMES = {1: "Merlin the Magician", 2: "The Merry Pranksters", 3: "Northern Minin
          4: "The Silent Ones", 5: "Shipwrights of the West", 6: "The Iron Legion"}
 COLOURS = {1: "#7b3fbf", 2: "#e67e22", 3: "#8d6e63", 4: "#37474f", 5: "#1e88e5", 6: "#c62828"}
 
-# The leaders' trades: (name, terrain they stand in, {skill: study days}, {item: count}).
-# 30 days a month of study: 90 days is level 2, 180 level 3 (catalog.level_of).
+# The leaders' trades: (name, (whose island, terrain) they stand in, {skill: study days},
+# {item: count}). 30 days a month of study: 90 days is level 2, 180 level 3
+# (catalog.level_of). The Whisper has slipped onto Merlin's island unseen (Stealth 2 against
+# Merlin's Observation 1), and the Iron Legion has landed in the forest next to him.
 LEADERS = {
-    1: ("Merlin", "plain", {"magic": 180, "observation": 30}, {}),
-    2: ("Puck", "plain", {"stealth": 90, "entertainment": 90}, {}),
-    3: ("Old Thrain", "mountain", {"quarrying": 90, "building": 90, "combat": 30}, {}),
-    4: ("The Whisper", "plain", {"stealth": 90, "observation": 30}, {}),
-    5: ("Master Aldo", "forest", {"shipbuilding": 90, "lumberjack": 90, "sailing": 90}, {"wood": 10}),
-    6: ("Captain Vex", "plain", {"combat": 90, "tactics": 30, "riding": 30}, {"sword": 1, "horse": 1}),
+    1: ("Merlin", (1, "plain"), {"magic": 180, "observation": 30}, {}),
+    2: ("Puck", (2, "plain"), {"stealth": 90, "entertainment": 90}, {}),
+    3: ("Old Thrain", (3, "mountain"), {"quarrying": 90, "building": 90, "combat": 30}, {}),
+    4: ("The Whisper", (1, "plain"), {"stealth": 90, "observation": 30}, {}),
+    5: ("Master Aldo", (5, "forest"), {"shipbuilding": 90, "lumberjack": 90, "sailing": 90},
+        {"wood": 10}),
+    6: ("Captain Vex", (1, "forest"), {"combat": 90, "tactics": 30, "riding": 30},
+        {"sword": 1, "horse": 1}),
 }
 
 MONTHS: dict[int, dict[int, str]] = {
@@ -359,7 +363,8 @@ TEACH 15 16
 
 
 def leader_cell(scenario: Scenario, number: int, terrain: str) -> int:
-    """The faction's starting region, or the region of `terrain` nearest to it on its island."""
+    """Faction `number`'s starting region, or the region of `terrain` nearest to it on its
+    island."""
     start = start_cell(scenario, number)
     gmap = scenario.map
     if start is None or gmap.terrain_at(start) == terrain:
@@ -374,9 +379,9 @@ def demo_state(scenario: Scenario):
     """The world's first state with the leaders' trades (the demo's prepared position)."""
     state = initial_state(st.SCHEMA, scenario)
     for u in state["units"]:
-        name, terrain, skills, items = LEADERS[u.faction]
+        name, (island, terrain), skills, items = LEADERS[u.faction]
         u.name = name
-        u.cell = leader_cell(scenario, u.faction, terrain)
+        u.cell = leader_cell(scenario, island, terrain)
         state["unit_skills"].extend([st.UnitSkill(u.number, s, d) for s, d in sorted(skills.items())])
         state["unit_items"].extend([st.UnitItem(u.number, i, n) for i, n in sorted(items.items())])
     return state
