@@ -362,6 +362,88 @@ TEACH 15 16
 }
 
 
+# Months that need parts of the turn still being built: (the phases they need, orders).
+# The demo plays them in order for as long as the turn carries out every phase they need
+# (built_phases); the first one it cannot play ends the script.
+LATER: dict[int, tuple[frozenset[str], dict[int, str]]] = {
+    7: (frozenset({"movement", "steal"}), {
+        1: '''#atlantis 1
+unit 1
+COMBAT lightning_bolt
+TEACH 7
+unit 7
+STUDY magic
+#end
+''',
+        4: '''#atlantis 4
+unit 4
+STEAL 1 silver
+#end
+''',
+        5: '''#atlantis 5
+unit 14
+LEAVE
+WORK
+unit 5
+SAIL S S S S
+unit 13
+SAIL
+#end
+''',
+        6: '''#atlantis 6
+unit 6
+MOVE S
+unit 15
+MOVE S
+unit 16
+WORK
+#end
+''',
+    }),
+    8: (frozenset({"movement", "combat"}), {
+        5: '''#atlantis 5
+unit 5
+SAIL S S
+unit 13
+SAIL
+#end
+''',
+        6: '''#atlantis 6
+unit 15
+ATTACK 8
+unit 6
+ATTACK 8
+#end
+''',
+    }),
+    9: (frozenset({"instant magic"}), {
+        1: '''#atlantis 1
+unit 1
+CAST create_staff_of_light
+#end
+''',
+    }),
+}
+
+
+def built_phases() -> set[str]:
+    """The phases of the turn that carry out their orders (not `not_built` stand-ins)."""
+    from engine.rulesets.atlantis.turn import phases
+
+    return {p.name for p in phases() if "not_built" not in getattr(p.run, "__qualname__", "")}
+
+
+def script() -> dict[int, dict[int, str]]:
+    """MONTHS, then each LATER month the turn can play, in order."""
+    out = {m: dict(orders) for m, orders in sorted(MONTHS.items())}
+    built = built_phases()
+    for m, (needs, orders) in sorted(LATER.items()):
+        if not needs <= built:
+            break
+        out[m] = dict(orders)
+    return out
+
+
 def leader_cell(scenario: Scenario, number: int, terrain: str) -> int:
     """Faction `number`'s starting region, or the region of `terrain` nearest to it on its
     island."""
@@ -395,4 +477,4 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str]]]:
     scen = Scenario("atlantis", "Atlantis Conquest demo", conquest_map(len(factions), seed=1),
                     rs.default_catalogs(), rs.default_options(), factions, seed=1)
     scen.initial = demo_state(scen)
-    return scen, {m: dict(orders) for m, orders in sorted(MONTHS.items())}
+    return scen, script()
