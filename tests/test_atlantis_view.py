@@ -32,23 +32,22 @@ def svc(demo_db):
     s.close()
 
 
-def kinds(svc) -> Counter:
-    return Counter(e.kind for step in range(1, svc.current_step + 1) for e in svc.events(step))
+SIX = 6  # the months every tree plays; later ones depend on what the turn carries out
 
 
 def test_demo_is_six_factions_and_six_months_of_economy_teaching_and_building(svc):
     assert len(svc.scenario.factions) == 6
-    assert svc.current_step >= 6
-    seen = kinds(svc)
+    assert svc.current_step >= SIX
+    seen = Counter(e.kind for step in range(1, SIX + 1) for e in svc.events(step))
     for kind in ("atlantis.claimed", "atlantis.formed", "atlantis.bought", "atlantis.given",
                  "atlantis.studied", "atlantis.taught", "atlantis.taxed", "atlantis.produced",
                  "atlantis.earned", "atlantis.built", "atlantis.maintained"):
         assert seen[kind] > 0, kind
     assert seen["atlantis.failed"] == 0  # every scripted order was carried out
-    built = [e for s in range(1, svc.current_step + 1) for e in svc.events(s)
+    built = [e for s in range(1, SIX + 1) for e in svc.events(s)
              if e.kind == "atlantis.built" and e.finished]
     assert {e.object for e in built} == {"tower", "longboat"}
-    st = svc.state(svc.current_step)
+    st = svc.state(SIX)
     ship = next(x for x in st["structures"] if x.kind == "longboat")
     assert ship.name == "Sea Sparrow"
     # faction 4 sent no orders in month 1: its unit worked (the server's custom)
@@ -56,7 +55,7 @@ def test_demo_is_six_factions_and_six_months_of_economy_teaching_and_building(sv
 
 
 def test_political_map_colours_holders_and_counts_every_man(svc):
-    st = svc.state(svc.current_step)
+    st = svc.state(SIX)
     pm = political_map(svc.ruleset, svc.scenario, st)
     want: dict = defaultdict(int)
     for u in st["units"]:
@@ -74,7 +73,7 @@ def test_political_map_colours_holders_and_counts_every_man(svc):
 
 
 def test_a_guard_holds_the_region_against_more_men(svc):
-    st = svc.state(svc.current_step)
+    st = svc.state(SIX)
     vex = next(u for u in st["units"] if u.number == 6)
     assert vex.guard  # GUARD 1 in month 3
     cell = vex.cell
@@ -86,8 +85,8 @@ def test_a_guard_holds_the_region_against_more_men(svc):
 
 
 def test_a_factions_view_holds_only_what_it_sees(svc):
-    full = svc.state(svc.current_step)
-    tv = from_service(svc, 1)
+    full = svc.state(SIX)
+    tv = from_service(svc, 1, SIX)
     seen = RS.visible_state(full, 1, svc.scenario)
     rows = turn_units(tv)
     assert {r.unit for r in rows} == {u.number for u in seen["units"]}
@@ -104,7 +103,7 @@ def test_a_factions_view_holds_only_what_it_sees(svc):
 
 
 def test_completion_offers_what_the_order_takes_there(svc):
-    st, scen = svc.state(svc.current_step), svc.scenario
+    st, scen = svc.state(SIX), svc.scenario
 
     def words(line):
         return drafting.completions(st, 1, scen, line)
@@ -127,7 +126,7 @@ def test_completion_offers_what_the_order_takes_there(svc):
 
 
 def test_a_drawn_path_becomes_the_units_move_in_its_own_orders(svc):
-    st, scen = svc.state(svc.current_step), svc.scenario
+    st, scen = svc.state(SIX), svc.scenario
     grid = scen.map.grid
     vex = next(u for u in st["units"] if u.number == 6)
     terr = scen.catalogs["terrains"].by("name")
@@ -157,7 +156,7 @@ def test_a_drawn_path_becomes_the_units_move_in_its_own_orders(svc):
 
 
 def test_the_owner_of_a_ship_sails(svc):
-    st, scen = svc.state(svc.current_step), svc.scenario
+    st, scen = svc.state(SIX), svc.scenario
     grid = scen.map.grid
     ship = next(x for x in st["structures"] if x.kind == "longboat")
     owner = min((u for u in st["units"] if u.structure == ship.number), key=lambda u: u.seq)
@@ -174,7 +173,7 @@ def test_the_owner_of_a_ship_sails(svc):
 
 
 def test_charts_measure_men_units_regions_and_silver(svc):
-    st = svc.state(svc.current_step)
+    st = svc.state(SIX)
     sm = RS.summary(st, svc.scenario)
     assert set(sm) == {1, 2, 3, 4, 5, 6}
     for f in sm:
@@ -185,3 +184,47 @@ def test_charts_measure_men_units_regions_and_silver(svc):
         unclaimed = next(x.unclaimed for x in st["factions"] if x.number == f)
         assert sm[f]["silver"] == silver + unclaimed
     assert sm[6]["regions held"] == 1 and sm[6]["men"] == 21
+
+
+def test_the_demo_plays_every_later_month_the_turn_carries_out(svc):
+    from engine.rulesets.atlantis import demo
+
+    months = demo.script()
+    assert svc.current_step == max(months) >= 6
+    built = demo.built_phases()
+    for m in sorted(demo.LATER):  # a month is played when it and every one before can be
+        assert (m in months) == all(demo.LATER[k][0] <= built for k in demo.LATER if k <= m)
+
+
+def _events(svc, month, kind):
+    return [e for e in svc.events(month) if e.kind == kind]
+
+
+def test_the_demo_sails_fights_for_spoils_steals_and_casts(svc):
+    """The LATER months, as far as the turn in this tree plays them (docs/atlantis.md)."""
+    from engine.rulesets.atlantis import demo
+
+    months = demo.script()
+    if 7 not in months:
+        pytest.skip("movement and stealing are not built in this tree: the demo stops at month 6")
+    assert len(_events(svc, 7, "atlantis.sailed")) == 4  # four hexes of ocean
+    assert _events(svc, 7, "atlantis.stole") and _events(svc, 7, "atlantis.robbed")
+    # the thief was not seen: Merlin's faction is not told who
+    st7 = svc.state(7)
+    assert 4 not in {u.number for u in RS.visible_state(st7, 1, svc.scenario)["units"]}
+    if 8 not in months:
+        pytest.skip("combat is not built in this tree: the demo stops at month 7")
+    battle = _events(svc, 8, "atlantis.battle")
+    assert battle
+    lines = [ln for e in battle for ln in e.lines]
+    assert any(ln.startswith("Spoils:") for ln in lines)
+    assert any("casts Lightning Bolt" in ln for ln in lines)  # a combat spell
+    assert _events(svc, 8, "atlantis.sailed")  # landed on the central island
+    if 9 not in months:
+        pytest.skip("magic is not built in this tree: the demo stops at month 8")
+    assert _events(svc, 9, "atlantis.cast")  # an item-creating CAST
+    # an automatic spell: Invisibility hides Merlin from the Iron Legion's men beside him
+    st9 = svc.state(9)
+    merlin = next(u for u in st9["units"] if u.number == 1)
+    assert any(u.faction == 6 and u.cell == merlin.cell for u in st9["units"])
+    assert 1 not in {u.number for u in RS.visible_state(st9, 6, svc.scenario)["units"]}

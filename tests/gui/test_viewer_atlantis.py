@@ -23,7 +23,8 @@ def bundles(tmp_path_factory):
     assert cli(["demo", "--ruleset", "atlantis", "--dir", str(folder)]) == 0
     db = next(folder.glob("*.db"))
     with GameService.open(db) as svc:
-        return {f: write_bundle(svc, f, folder / f"atl-f{f}.rsbundle") for f in (5, 6)}
+        # month 6: the months every tree plays (the demo's later ones wait for the turn)
+        return {f: write_bundle(svc, f, folder / f"atl-f{f}.rsbundle", 6) for f in (5, 6)}
 
 
 def open_viewer(qtbot, path):

@@ -19,6 +19,13 @@ added to the script once the turn carries it out.
   5  ENTER the tower, the longboat goes on
   6  the longboat finished and named (NAME OBJECT), its crew ENTERs, the tower's owner
      PROMOTEs, a second skill taught, OPTION TEMPLATE SHORT
+  7  (LATER) the Whisper STEALs from Merlin unseen; the longboat SAILs four hexes south
+     with its crew helping; the First Cohort walks (MOVE) into Merlin's region; Merlin
+     chooses Lightning Bolt as his combat spell (COMBAT) and stands BEHIND
+  8  (LATER) the First Cohort ATTACKs Merlin's Guards: Merlin casts Lightning Bolt, the
+     winner takes the spoils; the longboat lands on the central island
+  9  (LATER) Merlin CASTs Create Staff of Light; his Invisibility (an automatic spell)
+     hides him from the Iron Legion's men beside him
 """
 
 from __future__ import annotations
@@ -370,8 +377,11 @@ LATER: dict[int, tuple[frozenset[str], dict[int, str]]] = {
         1: '''#atlantis 1
 unit 1
 COMBAT lightning_bolt
-TEACH 7
+BEHIND 1
+GIVE 7 200 silver
+STUDY magic
 unit 7
+BEHIND 1
 STUDY magic
 #end
 ''',
@@ -392,10 +402,12 @@ SAIL
 ''',
         6: '''#atlantis 6
 unit 6
-MOVE S
+AVOID 1
+WORK
 unit 15
 MOVE S
 unit 16
+AVOID 1
 WORK
 #end
 ''',
@@ -411,8 +423,6 @@ SAIL
         6: '''#atlantis 6
 unit 15
 ATTACK 8
-unit 6
-ATTACK 8
 #end
 ''',
     }),
@@ -420,6 +430,14 @@ ATTACK 8
         1: '''#atlantis 1
 unit 1
 CAST create_staff_of_light
+unit 7
+STUDY magic
+#end
+''',
+        6: '''#atlantis 6
+unit 15
+TAX
+WORK
 #end
 ''',
     }),
