@@ -19,12 +19,13 @@ added to the script once the turn carries it out.
   5  ENTER the tower, the longboat goes on
   6  the longboat finished and named (NAME OBJECT), its crew ENTERs, the tower's owner
      PROMOTEs, a second skill taught, OPTION TEMPLATE SHORT
-  7  (LATER) the Whisper STEALs from Merlin unseen; the longboat SAILs four hexes south
-     with its crew helping; the First Cohort walks (MOVE) into Merlin's region; Merlin
-     chooses Lightning Bolt as his combat spell (COMBAT) and stands BEHIND
+  7  (LATER) the longboat SAILs four hexes south with its crew helping; the First Cohort
+     walks (MOVE) into Merlin's region; Merlin chooses Lightning Bolt as his combat spell
+     (COMBAT) and stands BEHIND
   8  (LATER) the First Cohort ATTACKs Merlin's Guards: Merlin casts Lightning Bolt, the
      winner takes the spoils; the longboat lands on the central island
-  9  (LATER) Merlin CASTs Create Staff of Light; his Invisibility (an automatic spell)
+  9  (LATER) the Whisper STEALs from Merlin unseen
+  10 (LATER) Merlin CASTs Create Staff of Light; his Invisibility (an automatic spell)
      hides him from the Iron Legion's men beside him
 """
 
@@ -373,7 +374,7 @@ TEACH 15 16
 # The demo plays them in order for as long as the turn carries out every phase they need
 # (built_phases); the first one it cannot play ends the script.
 LATER: dict[int, tuple[frozenset[str], dict[int, str]]] = {
-    7: (frozenset({"movement", "steal"}), {
+    7: (frozenset({"movement"}), {
         1: '''#atlantis 1
 unit 1
 COMBAT lightning_bolt
@@ -383,11 +384,6 @@ STUDY magic
 unit 7
 BEHIND 1
 STUDY magic
-#end
-''',
-        4: '''#atlantis 4
-unit 4
-STEAL 1 silver
 #end
 ''',
         5: '''#atlantis 5
@@ -412,7 +408,7 @@ WORK
 #end
 ''',
     }),
-    8: (frozenset({"movement", "combat"}), {
+    8: (frozenset({"combat"}), {
         5: '''#atlantis 5
 unit 5
 SAIL S S
@@ -426,18 +422,25 @@ ATTACK 8
 #end
 ''',
     }),
-    9: (frozenset({"instant magic"}), {
-        1: '''#atlantis 1
-unit 1
-CAST create_staff_of_light
-unit 7
-STUDY magic
+    9: (frozenset({"steal"}), {
+        4: '''#atlantis 4
+unit 4
+STEAL 1 silver
 #end
 ''',
         6: '''#atlantis 6
 unit 15
 TAX
 WORK
+#end
+''',
+    }),
+    10: (frozenset({"instant magic"}), {
+        1: '''#atlantis 1
+unit 1
+CAST create_staff_of_light
+unit 7
+STUDY magic
 #end
 ''',
     }),
