@@ -205,6 +205,8 @@ def test_the_demo_sails_fights_for_spoils_steals_and_casts(svc):
     from engine.rulesets.atlantis import demo
 
     months = demo.script()
+    for m in months:  # every order of every month played was carried out
+        assert not _events(svc, m, "atlantis.failed") and not _events(svc, m, "atlantis.not_built")
     if 7 not in months:
         pytest.skip("movement is not built in this tree: the demo stops at month 6")
     assert len(_events(svc, 7, "atlantis.sailed")) == 4  # four hexes of ocean
