@@ -423,7 +423,11 @@ def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
         if not tv.sees(c):
             continue
         o = owner.get(c, 0)
-        out[c] = RegionRow(c, cell_label(gmap, c, notation_of(tv.ruleset)), rname.get(c, ""), _terrain(gmap, c), o,
+        name = rname.get(c, "")
+        if not name and callable(hook) and gmap.kind != "regions":  # Atlantis: "Marzan"
+            area = gmap.area_of(c)
+            name = area.name if area is not None else ""
+        out[c] = RegionRow(c, cell_label(gmap, c, notation_of(tv.ruleset)), name, _terrain(gmap, c), o,
                            names.get(o, "") if o else "", units.get(c, 0), tv.step)
     return out
 

@@ -232,3 +232,14 @@ def test_the_demo_sails_fights_for_spoils_steals_and_casts(svc):
     merlin = next(u for u in st["units"] if u.number == 1)
     assert any(u.faction == 6 and u.cell == merlin.cell for u in st["units"])
     assert 1 not in {u.number for u in RS.visible_state(st, 6, svc.scenario)["units"]}
+
+
+def test_the_viewers_regions_name_their_area(svc):
+    from engine.viewer_model import turn_regions
+
+    tv = from_service(svc, 1, SIX)
+    rows = turn_regions(tv)
+    merlin = next(u.cell for u in svc.state(SIX)["units"] if u.number == 1)
+    assert rows[merlin].name == svc.scenario.map.area_of(merlin).name
+    assert rows[merlin].owner == 1 and rows[merlin].units == 8 + 3  # and the Watchers seen
+    assert set(rows) == set(tv.visible)  # every region the faction sees, and only those
