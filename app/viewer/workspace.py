@@ -673,6 +673,9 @@ def viewer_political_map(tv: TurnView, regions, units):
         known = {tv.faction, *pm.owners.values(), *(s.owner for s in pm.stacks)}
         # the legend lists the factions the player has met, not every faction of the game
         pm.sides = [s for s in own.sides if s.number in known]
+        # names given in play come from the ruleset, not the list's names (an Atlantis
+        # region's row names its area, which the map already labels once)
+        pm.names = {c: n for c, n in own.names.items() if c in pm.names}
         pm.kind_names = own.kind_names or pm.kind_names
         return pm
     return fill_sides(pm, tv.state, tv.scenario)

@@ -56,6 +56,9 @@ def test_units_listed_one_by_one_and_the_map_in_faction_colours(qtbot, bundles):
     assert "#888888" not in legend
     # nothing of the other islands: every unit listed is in a cell the faction sees
     assert all(u.cell in tv.visible for u in ws.model.units())
+    # the regions list names each region's area; the map labels the area once, not per cell
+    assert any(r[1] == "Marzan" for r in ws.regions.visible_rows())
+    assert ws.political.names.names == [] and ws.political.model.names == {}
 
 
 def test_completion_and_live_check_as_the_player_types(qtbot, bundles):
