@@ -15,6 +15,7 @@ from __future__ import annotations
 import email
 import json
 from email.policy import default as default_policy
+
 import pytest
 
 from engine.bundle import open_bundle, write_bundle
