@@ -234,3 +234,22 @@ def test_a_bundle_holds_the_blanked_events():
     assert [r.event for r in log.seen_by(2).records] == [
         ev.Sailed(0, 5, 3, "Longboat", 0, 1, aboard=(2,))]
     assert log.seen_by(3).records[0].event == ev.Robbed(3, 30, "silver", 5)
+
+
+def test_teleport_tells_nothing_of_a_unit_whose_faction_did_not_consent():
+    """CAST TELEPORT may name any unit number: until the target's faction has declared the
+    caster's Friendly, the refusal says only that - not whether it knows Teleport, nor how
+    far away it is."""
+    from engine.rulesets.atlantis import magic
+    from engine.rulesets.atlantis import state as st
+
+    class World:
+        def level(self, unit, skill):
+            return {1: 1}.get(unit, 0)          # the caster knows Teleport, the target not
+
+        def declared_friendly(self, faction, other):
+            return False
+
+    caster, target = st.Unit(1, 1, 0, "Mage", men=1), st.Unit(9, 2, 0, "Stranger", men=1)
+    assert magic.target_refusal(World(), caster, target, {"teleport_range": 5}, None) == \
+        "unit 9's faction has not declared yours Friendly"
