@@ -426,7 +426,7 @@ class RegionPillaged(_Own, Event):
 
     kind = "atlantis.region_pillaged"
     faction: int        # the faction told
-    by: int             # a pillaging unit
+    by: int             # a pillaging unit it sees (0: it sees none of them)
     cell: int
 
 
