@@ -51,7 +51,7 @@ units = [
   {{ number = 10, faction = 2, cell = 0, men = 3, seq = 4, name = "Mark" }},
   {{ number = 11, faction = 2, cell = 0, men = 1, seq = 5, name = "Purse" }},
   {{ number = 40, faction = 3, cell = 0, men = 1, seq = 6, name = "Ghostmage" }},
-  {{ number = 42, faction = 3, cell = 4, men = 5, seq = 1, name = "Raider" }},
+  {{ number = 42, faction = 3, cell = 4, men = 5, seq = 1, name = "Raider <b>[b]" }},
   {{ number = 60, faction = 2, cell = 4, men = 2, seq = 3, name = "Sentry" }},
 ]
 unit_skills = [
@@ -140,12 +140,13 @@ def test_court_sees_no_thief_no_assassin_no_invisible_mage_no_attacking_faction(
     b = played[2]["opened"]
     assert {u.number for u in b.state["units"]} == {6, 10, 11}
     assert not {(r.unit, r.item) for r in b.state["unit_items"]} & {(40, "silver"), (1, "sword")}
-    for name in (b"Knife", b"Pickpocket", b"Ghostmage", b"Raider (42), Umbra"):
+    for name in (b"Knife", b"Pickpocket", b"Ghostmage", b"(42), Umbra"):
         assert name not in played[2]["bundle"], name
     # what Court may know: a man assassinated, silver stolen, Raider fighting unnamed
     assert "Mark (10) is assassinated in" in copies["text"]
     assert "Purse (11): Has 200 silver stolen." in copies["text"]
-    assert "Raider (42), 5 men [MAN], 5 swords [SWOR], combat 2." in copies["text"]
+    assert "Raider <b>[b] (42), 5 men [MAN], 5 swords [SWOR], combat 2." in copies["text"]
+    assert "Raider &lt;b&gt;[b] (42) attacks Sentry (60)" in copies["html"]   # battle escaped
     battles = {x["what"]: x for x in json.loads(played[2]["json"])["battles"]}
     assert battles["assassination"]["attacking_unit"] == 0
 
