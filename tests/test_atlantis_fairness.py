@@ -254,3 +254,11 @@ def test_teleport_tells_nothing_of_a_unit_whose_faction_did_not_consent():
     caster, target = st.Unit(1, 1, 0, "Mage", men=1), st.Unit(9, 2, 0, "Stranger", men=1)
     assert magic.target_refusal(World(), caster, target, {"teleport_range": 5}, None) == \
         "unit 9's faction has not declared yours Friendly"
+
+
+def test_the_bundle_does_not_count_everyones_units(played):
+    """The world row a bundle holds has the month, not the game-wide next unit and
+    structure numbers (which would tell how many units every faction has formed)."""
+    for f in (1, 2, 3):
+        (w,) = played[f]["opened"].state["world"]
+        assert (w.month, w.next_unit, w.next_object, w.next_faction) == (2, 0, 0, 0)
