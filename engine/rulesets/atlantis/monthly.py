@@ -17,7 +17,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat.muster import observers, sighting
+from engine.rulesets.atlantis.combat.muster import sees
 from engine.rulesets.atlantis.sailing import coastal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -184,7 +184,7 @@ def _cannot_study(t: Turn, u: st.Unit, skill: str, mages: int, limit: int) -> st
 def _cannot_teach(t: Turn, teacher: st.Unit, s: st.Unit | None, studying: dict) -> str:
     # unseen reads as absent, and consent comes before anything about the student's study:
     # a TEACH must not probe for hidden units or what other factions' units learn
-    if s is None or s.cell != teacher.cell or s is teacher or not _sees(t, teacher, s):
+    if s is None or s.cell != teacher.cell or s is teacher or not sees(t, teacher.faction, s):
         return "it is not here"
     if not t.declared_friendly(s.faction, teacher.faction):
         return "its faction has not declared yours Friendly"
@@ -194,14 +194,6 @@ def _cannot_teach(t: Turn, teacher: st.Unit, s: st.Unit | None, studying: dict) 
     if t.level(teacher.number, skill) <= t.level(s.number, skill):
         return f"the teacher's {skill} is not higher than the student's"
     return ""
-
-
-def _sees(t: Turn, u: st.Unit, other: st.Unit) -> bool:
-    """Whether `u`'s faction sees `other`, by its units in `other`'s region."""
-    if other.faction == u.faction:
-        return True
-    here = [x for x in t.units.values() if x.cell == other.cell]
-    return sighting(t, observers(t, here), u.faction, other).seen
 
 
 # ---- BUILD ----------------------------------------------------------------------------------
