@@ -262,3 +262,22 @@ def test_the_bundle_does_not_count_everyones_units(played):
     for f in (1, 2, 3):
         (w,) = played[f]["opened"].state["world"]
         assert (w.month, w.next_unit, w.next_object, w.next_faction) == (2, 0, 0, 0)
+
+
+def test_the_checker_tells_of_an_ally_only_for_a_unit_the_faction_sees(tmp_path):
+    """ATTACK may name any unit number: the warning that it belongs to a faction declared
+    Ally (it goes into the report's errors) comes only for a unit the attacker's faction
+    sees there, as the turn itself calls such an attack off, not for one far away or
+    hidden."""
+    from engine.rulesets.atlantis import state as st
+    from engine.rulesets.atlantis.checker import check
+    from engine.rulesets.atlantis.parser import parse_orders
+
+    (tmp_path / "case.toml").write_text(CASE, encoding="utf-8")
+    rs, scen = build_scenario(load_case(tmp_path / "case.toml"))
+    state = rs.initial_state(scen)
+    state["attitudes"].extend([st.Attitude(2, 1, "ally"), st.Attitude(2, 3, "ally")])
+    sheet = parse_orders("#atlantis 2\nunit 10\nATTACK 6\nATTACK 1\nATTACK 42\n#end\n", "orders")
+    told = [d.message for d in check(sheet, state, 2, scen) if "Ally" in d.message]
+    assert told == ["ATTACK: unit 6 belongs to a faction declared Ally: attacking it calls "
+                    "the attack off and withdraws your troops"]   # Knife hidden, Raider away
