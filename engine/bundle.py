@@ -126,7 +126,7 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
             template = ""
     except GameDbError as e:
         raise BundleError(f"{path}: {e}") from None
-    mine = EventLog([r for r in events.for_faction(faction)])
+    mine = events.seen_by(faction)  # its records, blanked of what it may not see
     if visible is not None:
         visible = {int(c) for c in visible}
     pruned = _pruned_scenario(scen, faction, visible, seen, step, template,

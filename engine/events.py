@@ -33,6 +33,12 @@ class Event:
         """Factions that may see this event; None = public. Override where secret."""
         return None
 
+    def seen_by(self, faction: int) -> Event:
+        """The event as `faction` may hold it in its bundle: fields naming what it may not
+        see (another faction aboard, a gift's other side) blanked. Override where a
+        visible event carries such fields; the report's sentences never use them."""
+        return self
+
     def factions(self) -> frozenset[int]:
         """Factions the event concerns (for filtering in the GM console)."""
         out = set()
@@ -157,6 +163,12 @@ class EventLog:
         mine = own.get(faction, ())
         at = sorted(public + list(mine)) if public and mine else (mine or public)
         return [self.records[i] for i in at]
+
+    def seen_by(self, faction: int) -> EventLog:
+        """The log a faction's bundle holds: the records it may see (`for_faction`), each
+        as that faction may hold it (`Event.seen_by`)."""
+        return EventLog([EventRecord(r.seq, r.phase, r.event.seen_by(faction))
+                         for r in self.for_faction(faction)])
 
     def to_list(self) -> list[dict[str, Any]]:
         return [r.to_dict() for r in self.records]

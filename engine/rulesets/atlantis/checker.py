@@ -19,7 +19,7 @@ from functools import cached_property
 
 from engine.orders import ILLEGAL, Diagnostic, OrderSheet, Severity
 from engine.rulesets.atlantis import orders as o
-from engine.rulesets.atlantis import rules
+from engine.rulesets.atlantis import rules, sight
 from engine.rulesets.atlantis.catalog import OPTIONS, default_catalog, level_of
 from engine.rulesets.atlantis.economy import guard_refusal, pillage_refusal
 from engine.rulesets.atlantis.magic import (
@@ -277,10 +277,26 @@ def _check_crime(v: _View, order: o.AtlantisOrder, faction: int, attitudes: dict
             continue
         if target.faction == faction:
             say(order, f"unit {ref.number} is of your own faction")
-        elif isinstance(order, o.Attack) and \
+        elif isinstance(order, o.Attack) and _sees(v, faction, target) and \
                 attitudes.get(target.faction, attitudes[0]) == "ally":
             say(order, f"unit {ref.number} belongs to a faction declared Ally: attacking it "
                 "calls the attack off and withdraws your troops", Severity.WARNING)
+
+
+def _sees(v: _View, faction: int, target) -> bool:
+    """Whether `faction`'s units in `target`'s region see it as the month begins (sight.py):
+    only then may a warning tell anything of its faction (the book lets a seen unit of a
+    faction declared Ally be known as one, as attack.py does)."""
+    def levels(n: int) -> dict[str, int]:
+        return {k: v.level(n, k) for k in v.skills[n]}
+
+    obs = [sight.observation(levels(u.number), v.items[u.number]) for u in v.units.values()
+           if u.faction == faction and u.cell == target.cell and u.men > 0]
+    if not obs:
+        return False
+    stealth = sight.stealth(levels(target.number), v.items[target.number], target.men)
+    return sight.sighting(max(obs), stealth, guarding=target.guard,
+                          inside=bool(target.structure), reveal=target.reveal).seen
 
 
 def _raid(v: _View, u, order: o.Tax | o.Pillage, options) -> str:

@@ -16,6 +16,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.combat.muster import observers, sees, sighting
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 # ---- 4. GIVE ------------------------------------------------------------------------------
@@ -33,7 +34,8 @@ def give(ctx: TurnContext) -> None:
             _discard(t, u, order)
             continue
         target = t.units.get(t.resolve(ref, u.faction, u.cell))
-        if target is None or target.cell != u.cell or target is u:
+        if target is None or target.cell != u.cell or target is u \
+                or not sees(t, u.faction, target):   # unseen reads as absent
             t.fail(u, order, f"unit {ref} is not here")
         elif order.whole_unit:
             _give_unit(t, u, target, order)
@@ -200,8 +202,11 @@ def _pillage(t: Turn, per_man: int, types: bool, guards: dict[int, list[st.Unit]
             t.emit(ev.Pillaged(u.faction, u.number, cell, amount))
         t.regions[cell].pillaged = int(t.ctx.options["pillage_recovery"])
         raiders = {u.faction for u in units}
+        best = observers(t, here[cell])
         for f in sorted({x.faction for x in here[cell]} - raiders):
-            t.emit(ev.RegionPillaged(f, units[0].number, cell))
+            # a pillager is named only to a faction that sees it (Stealth and Observation)
+            seen = next((u.number for u in units if sighting(t, best, f, u).seen), 0)
+            t.emit(ev.RegionPillaged(f, seen, cell))
     return asked
 
 

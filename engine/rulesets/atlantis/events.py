@@ -7,7 +7,7 @@ others' deeds in its regions is the report's business (stealth), not the event's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.events import Event
 
@@ -19,6 +19,13 @@ class _Own:
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction})
+
+
+def _blanked(e: Event, viewer: int, *fields: str) -> Event:
+    """`e` with each faction field in `fields` that is not `viewer` set to 0: an event two
+    or more factions are told of names the others' factions, which a faction's bundle
+    must not hold unless its units identify them (the sentences never print them)."""
+    return replace(e, **{f: 0 for f in fields if getattr(e, f) != viewer})
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,9 @@ class Given(Event):
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, self.to_faction} - {0})
+
+    def seen_by(self, faction: int) -> Event:
+        return _blanked(self, faction, "faction", "to_faction")
 
 
 @dataclass(frozen=True)
@@ -363,6 +373,11 @@ class Sailed(Event):
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, *self.aboard})
 
+    def seen_by(self, faction: int) -> Event:
+        """A passenger's bundle: neither the owner's faction nor the other passengers'."""
+        return replace(_blanked(self, faction, "faction"),
+                       aboard=(faction,) if faction in self.aboard else ())
+
 
 # ---- stealing and assassination (stealth.py) -------------------------------------------------
 
@@ -422,7 +437,7 @@ class RegionPillaged(_Own, Event):
 
     kind = "atlantis.region_pillaged"
     faction: int        # the faction told
-    by: int             # a pillaging unit
+    by: int             # a pillaging unit it sees (0: it sees none of them)
     cell: int
 
 
@@ -457,3 +472,6 @@ class Teleported(Event):
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, self.caster_faction, self.target_faction})
+
+    def seen_by(self, faction: int) -> Event:
+        return _blanked(self, faction, "faction", "caster_faction", "target_faction")

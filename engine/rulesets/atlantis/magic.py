@@ -158,10 +158,12 @@ def target_refusal(w: World, caster: st.Unit, target: st.Unit, options: Mapping,
     its faction declared the caster's Friendly, and it is within reach (hex distance)."""
     level = w.level(caster.number, TELEPORT)
     reach = int(options["teleport_range"]) * level
-    if w.level(target.number, TELEPORT) < 1:
-        return f"unit {target.number} does not know teleport"
+    # consent first: a unit whose faction has not declared the caster's Friendly tells
+    # nothing of its skills or whereabouts (any unit number can be named)
     if not w.declared_friendly(target.faction, caster.faction):
         return f"unit {target.number}'s faction has not declared yours Friendly"
+    if w.level(target.number, TELEPORT) < 1:
+        return f"unit {target.number} does not know teleport"
     far = grid.distance(caster.cell, target.cell) if grid is not None else 0
     if far > reach:
         return f"unit {target.number} is {far} regions away; Teleport at level {level} reaches {reach}"

@@ -17,6 +17,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.combat.muster import sees
 from engine.rulesets.atlantis.sailing import coastal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -181,15 +182,17 @@ def _cannot_study(t: Turn, u: st.Unit, skill: str, mages: int, limit: int) -> st
 
 
 def _cannot_teach(t: Turn, teacher: st.Unit, s: st.Unit | None, studying: dict) -> str:
-    if s is None or s.cell != teacher.cell or s is teacher:
+    # unseen reads as absent, and consent comes before anything about the student's study:
+    # a TEACH must not probe for hidden units or what other factions' units learn
+    if s is None or s.cell != teacher.cell or s is teacher or not sees(t, teacher.faction, s):
         return "it is not here"
+    if not t.declared_friendly(s.faction, teacher.faction):
+        return "its faction has not declared yours Friendly"
     skill = studying.get(s.number)
     if skill is None:
         return "it does not study this month"
     if t.level(teacher.number, skill) <= t.level(s.number, skill):
         return f"the teacher's {skill} is not higher than the student's"
-    if not t.declared_friendly(s.faction, teacher.faction):
-        return "its faction has not declared yours Friendly"
     return ""
 
 

@@ -184,7 +184,8 @@ _DEEDS: dict[type, Callable] = {
     ev.Robbed: lambda e, n: f"Has {n.things(e.item, e.amount)} stolen.",
     ev.CrimeSeen: _crime,
     ev.Pillaged: lambda e, n: f"Pillages {e.amount} silver from {n.place(e.cell)}.",
-    ev.RegionPillaged: lambda e, n: f"{n.unit(e.by)} pillages {n.place(e.cell)}.",
+    ev.RegionPillaged: lambda e, n: (f"{n.unit(e.by)} pillages {n.place(e.cell)}." if e.by
+                                     else f"{n.place(e.cell)} is pillaged."),
     ev.SpellCast: _cast,
     ev.Teleported: lambda e, n: (
         ("Teleports" if e.unit == e.caster else f"Is teleported by {n.unit(e.caster)}")

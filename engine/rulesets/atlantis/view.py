@@ -6,10 +6,13 @@ as exits; their economy is left out), its own units with everything, other facti
 its units see (their faction set to 0 unless named, men and large items only, no skills,
 no flags but guard), the structures in its regions, and its own faction row, attitudes,
 known skills and `@` orders. Other factions' rows keep their number and name only: no
-address, password, silver or settings.
+address, password, silver or settings. The world row keeps the month, not the next unit,
+structure and faction numbers (they would count every faction's units).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from engine.rulesets.atlantis import report as rp
 from engine.rulesets.atlantis.world import DIRECTION_NAMES
@@ -40,7 +43,9 @@ def visible_state(state: State, faction: int, scenario: Scenario) -> State:
                 seen[u["number"]] = u
     cells = {reg["cell"] for reg in data["regions"]}
     out = State(state.schema, state.step)
-    out.tables["world"] = list(state["world"])
+    # the month only: the next unit, structure and faction numbers would count everyone's
+    out.tables["world"] = [replace(w, next_unit=0, next_object=0, next_faction=0)
+                           for w in state["world"]]
     for f in state["factions"]:
         out["factions"].append(f if f.number == faction else
                                type(f)(f.number, f.name))

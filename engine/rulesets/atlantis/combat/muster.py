@@ -61,6 +61,15 @@ def sighting(t: Turn, best: dict[int, int], faction: int, u: st.Unit) -> sight.S
                           inside=bool(u.structure), reveal=u.reveal)
 
 
+def sees(t: Turn, faction: int, u: st.Unit) -> bool:
+    """Whether `faction` sees `u` by its units in `u`'s region (GIVE and TEACH: an unseen
+    unit reads as absent, so an order cannot probe for hidden units)."""
+    if faction == u.faction:
+        return True
+    return sighting(t, observers(t, [x for x in t.units.values() if x.cell == u.cell]),
+                    faction, u).seen
+
+
 def mounts(t: Turn, u: st.Unit) -> int:
     return sum(n for item, n in t.items[u.number].items()
                if t.item_rows.get(item, {}).get("kind") == "mount")

@@ -109,8 +109,7 @@ def battle_lines(result: BattleResult, viewer: int, *, where: str,
     first = _title(result.attackers[0]) if result.attackers else "Nobody"
     target = _title(result.defenders[0]) if result.defenders else "nobody"
     if result.kind == "assassination":
-        assassin = result.attackers[0].faction if result.attackers else 0
-        if result.winner == ATTACKERS and viewer not in (assassin, GM):
+        if not _told_who(result, viewer):
             return [f"{target} is assassinated in {where}!", ""]
         out = [f"{first} attempts to assassinate {target} in {where}!", ""]
     else:
@@ -159,6 +158,14 @@ def battle_events(result: BattleResult, cell: int, viewers: Iterable[int], *, wh
     target = result.defenders[0].unit if result.defenders else 0
     winner = result.winner or ""
     fought = tuple(c.unit for c in (*result.attackers, *result.defenders))
-    return [ev.Battle(f, cell, result.kind, first, target, winner,
-                      tuple(battle_lines(result, f, where=where, items=items)), fought)
+    return [ev.Battle(f, cell, result.kind, first if _told_who(result, f) else 0, target,
+                      winner, tuple(battle_lines(result, f, where=where, items=items)), fought)
             for f in [GM, *sorted(set(viewers) - {GM})]]
+
+
+def _told_who(result: BattleResult, viewer: int) -> bool:
+    """Whether `viewer` learns who attacked: not the side of a man assassinated (its
+    event's `attacking_unit` would name the assassin to the JSON report and the bundle)."""
+    if result.kind != "assassination" or result.winner != ATTACKERS:
+        return True
+    return viewer in (GM, result.attackers[0].faction if result.attackers else 0)

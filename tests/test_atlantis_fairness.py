@@ -1,0 +1,283 @@
+"""Fairness of an Atlantis turn (issue 10): a faction's text, HTML and JSON report, its
+bundle and its mail hold nothing it could not see - not a stealthy thief or assassin, not
+an invisible mage, not the faction of an unidentified attacker, not the dice seed - while
+the GM's copy holds everything; and player text (names, DESCRIBE) stays plain text.
+
+One month is played through the game service: in plain (0,0) Guild's Knife (Stealth 2)
+assassinates one of Court's Mark's men (Observation 1) and Pickpocket (Stealth 3) robs
+Purse; Umbra Cabal's Ghostmage (Invisibility) watches unseen. In plain (4,0) Umbra's
+Raider (Stealth 9) attacks Court's Sentry and wins: Court sees Raider fight but never
+learns its faction.
+"""
+
+from __future__ import annotations
+
+import email
+import json
+from email.policy import default as default_policy
+
+import pytest
+
+from engine.bundle import open_bundle, write_bundle
+from engine.casefile import build_scenario, load_case
+from engine.outbox import write_outbox
+from engine.rulesets.atlantis import events as ev
+from engine.service import GameService
+
+SEED = 918273645
+EVIL = "Herald <b>&amp;[b]"
+DESCRIPTION = "#end <i>&amp; [b]x[/b]"
+
+CASE = f'''
+title = "fairness"
+ruleset = "atlantis"
+seed = {SEED}
+factions = [ {{ number = 1, name = "Guild <b>&amp; [b]", email = "guild@example.org" }},
+             {{ number = 2, name = "Court", email = "court@example.org" }},
+             {{ number = 3, name = "Umbra Cabal", email = "umbra@example.org" }} ]
+[map]
+kind = "hex"
+terrain_rows = ["ppppp"]
+[state]
+world = [ {{ month = 1, next_unit = 60 }} ]
+factions = [ {{ number = 1, name = "Guild <b>&amp; [b]" }}, {{ number = 2, name = "Court" }},
+             {{ number = 3, name = "Umbra Cabal" }} ]
+regions = [ {{ cell = 0 }}, {{ cell = 1 }}, {{ cell = 2 }}, {{ cell = 3 }}, {{ cell = 4 }} ]
+structures = [ {{ number = 3, kind = "tower", cell = 0, name = "Tower <i>&[i]", work = 10 }} ]
+units = [
+  {{ number = 1, faction = 1, cell = 0, men = 1, seq = 1, name = "Knife" }},
+  {{ number = 5, faction = 1, cell = 0, men = 1, seq = 2, name = "Pickpocket" }},
+  {{ number = 6, faction = 1, cell = 0, men = 1, seq = 3, name = "{EVIL}", structure = 3 }},
+  {{ number = 10, faction = 2, cell = 0, men = 3, seq = 4, name = "Mark" }},
+  {{ number = 11, faction = 2, cell = 0, men = 1, seq = 5, name = "Purse" }},
+  {{ number = 40, faction = 3, cell = 0, men = 1, seq = 6, name = "Ghostmage" }},
+  {{ number = 42, faction = 3, cell = 4, men = 5, seq = 1, name = "Raider <b>[b]" }},
+  {{ number = 60, faction = 2, cell = 4, men = 2, seq = 3, name = "Sentry" }},
+]
+unit_skills = [
+  {{ unit = 1, skill = "stealth", days = 90 }}, {{ unit = 1, skill = "combat", days = 450 }},
+  {{ unit = 5, skill = "stealth", days = 180 }}, {{ unit = 10, skill = "observation", days = 90 }},
+  {{ unit = 40, skill = "invisibility", days = 180 }}, {{ unit = 40, skill = "stealth", days = 30 }},
+  {{ unit = 42, skill = "stealth", days = 900 }}, {{ unit = 42, skill = "combat", days = 450 }},
+]
+unit_items = [ {{ unit = 1, item = "sword", count = 1 }}, {{ unit = 10, item = "silver", count = 300 }},
+               {{ unit = 10, item = "chain armor", count = 3 }},
+               {{ unit = 11, item = "silver", count = 4321 }},
+               {{ unit = 40, item = "silver", count = 987 }},
+               {{ unit = 40, item = "amulet of true seeing", count = 1 }},
+               {{ unit = 42, item = "sword", count = 5 }} ]
+'''
+
+ORDERS = {
+    1: f'#atlantis 1\nunit 1\nASSASSINATE 10\nunit 5\nSTEAL 11 silver\n'
+       f'unit 6\nDESCRIBE UNIT "{DESCRIPTION}"\n#end\n',
+    3: "#atlantis 3\nunit 42\nATTACK 60\n#end\n",
+}
+MAIL = {1: "guild@example.org", 2: "court@example.org", 3: "umbra@example.org"}
+FORMATS = ("text", "html", "json")
+UNIT_FIELDS = ("unit", "number", "attacking_unit", "target_unit", "culprit", "to", "by",
+               "captain", "caster", "mover", "heir")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """The month played; every faction's reports, bundle and mail, and the GM's reports."""
+    tmp = tmp_path_factory.mktemp("fair")
+    (tmp / "case.toml").write_text(CASE, encoding="utf-8")
+    _, scen = build_scenario(load_case(tmp / "case.toml"))
+    with GameService.create(tmp / "game.db", scen) as svc:
+        for f, text in ORDERS.items():
+            svc.import_text(text, "email", f"mail-{f}", sender=MAIL[f])
+        assert not svc.status().rejected
+        svc.run()
+        out = {f: {fmt: svc.report(1, f, fmt) for fmt in FORMATS} for f in (1, 2, 3, None)}
+        for f in (1, 2, 3):
+            path = write_bundle(svc, f, tmp / f"f{f}.rsbundle", step=1)
+            out[f]["bundle"] = path.read_bytes()
+            out[f]["opened"] = open_bundle(path)
+        for entry in write_outbox(svc, tmp / "outbox", step=1):
+            out[entry.faction]["mail"] = entry.path.read_bytes()
+        out["template2"] = svc.ruleset.orders_template(svc.state(1), 2, scen)
+    return out
+
+
+def _units_named(data) -> set[int]:
+    """Every unit number a JSON value names in a unit field, at any depth."""
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in UNIT_FIELDS and isinstance(v, int):
+                found.add(v)
+            found |= _units_named(v)
+    elif isinstance(data, list):
+        for v in data:
+            found |= _units_named(v)
+    return found
+
+
+def _player_copies(played, faction: int) -> dict[str, str]:
+    """Everything faction receives, as text: its three reports, the bundle's reports and
+    events (as JSON), and the mail (decoded parts)."""
+    mine = played[faction]
+    b = mine["opened"]
+    out = {fmt: mine[fmt] for fmt in FORMATS}
+    out.update({f"bundle {fmt}": text for fmt, text in b.reports.items()})
+    out["bundle events"] = json.dumps(b.events.to_list())
+    msg = email.message_from_bytes(mine["mail"], policy=default_policy)
+    out["mail"] = "\n".join(str(p.get_content()) for p in msg.walk()
+                            if p.get_content_maintype() == "text")
+    return out
+
+
+def test_court_sees_no_thief_no_assassin_no_invisible_mage_no_attacking_faction(played):
+    copies = _player_copies(played, 2)
+    for where, text in copies.items():
+        for secret in ("Knife", "Pickpocket", "Ghostmage", "Umbra Cabal", "AMTS", "(40)"):
+            assert secret not in text, (where, secret)
+    # the JSON report and the bundle's events name no hidden unit by number either
+    assert not _units_named(json.loads(played[2]["json"])) & {1, 5, 40}
+    assert not _units_named(played[2]["opened"].events.to_list()) & {1, 5, 40}
+    b = played[2]["opened"]
+    assert {u.number for u in b.state["units"]} == {6, 10, 11}
+    assert not {(r.unit, r.item) for r in b.state["unit_items"]} & {(40, "silver"), (1, "sword")}
+    for name in (b"Knife", b"Pickpocket", b"Ghostmage", b"(42), Umbra"):
+        assert name not in played[2]["bundle"], name
+    # what Court may know: a man assassinated, silver stolen, Raider fighting unnamed
+    assert "Mark (10) is assassinated in" in copies["text"]
+    assert "Purse (11): Has 200 silver stolen." in copies["text"]
+    assert "Raider <b>[b] (42), 5 men [MAN], 5 swords [SWOR], combat 2." in copies["text"]
+    assert "Raider &lt;b&gt;[b] (42) attacks Sentry (60)" in copies["html"]   # battle escaped
+    battles = {x["what"]: x for x in json.loads(played[2]["json"])["battles"]}
+    assert battles["assassination"]["attacking_unit"] == 0
+
+
+def test_guild_does_not_see_the_invisible_mage_or_the_victims_purse(played):
+    for where, text in _player_copies(played, 1).items():
+        for secret in ("Ghostmage", "AMTS", "Umbra Cabal", "4321", "4111", "observation"):
+            assert secret not in text, (where, secret)
+    assert {u.number for u in played[1]["opened"].state["units"]} == {1, 5, 6, 10, 11}
+
+
+def test_the_gm_sees_everything(played):
+    gm = played[None]
+    for fmt in FORMATS:
+        for name in ("Knife", "Pickpocket", "Ghostmage", "Raider", "Umbra Cabal", "AMTS"):
+            assert name in gm[fmt] or (fmt == "html" and name in gm["text"]), (fmt, name)
+    gm_battles = json.loads(gm["json"])["battles"]
+    assert {(x["what"], x["attacking_unit"]) for x in gm_battles} == {
+        ("assassination", 1), ("battle", 42)}
+    assert "Umbra Cabal (3)" in gm["text"] and "Knife (1), Guild" in gm["text"]
+
+
+@pytest.mark.parametrize("faction", [1, 2, 3])
+def test_no_copy_holds_the_seed(played, faction):
+    """The dice seed (and so every roll to come) never reaches a player: not in a report,
+    the bundle's game row, events, state or map meta, nor the mail."""
+    for where, text in _player_copies(played, faction).items():
+        assert str(SEED) not in text, where
+    assert str(SEED).encode() not in played[faction]["bundle"]
+    assert str(SEED).encode() not in played[faction]["mail"]
+    b = played[faction]["opened"]
+    assert b.seed == 0 and b.scenario.seed == 0
+    assert not {"seed", "dice", "rng"} & set(json.loads(played[faction]["json"]))
+
+
+def test_player_text_stays_plain_text_everywhere(played):
+    """A unit, faction and structure name and a DESCRIBE with `<b>`, `&`, `[b]` and `#end`
+    are plain text: escaped in HTML, left as written in text, JSON and mail, and never a
+    line of their own an orders parser could take for `#end` or `#atlantis`."""
+    for f in (1, 2):
+        html = played[f]["html"]
+        assert "<b>" not in html and "<i>" not in html and "[b]x" in html
+        assert "Herald &lt;b&gt;&amp;amp;[b] (6)" in html
+        assert "Tower &lt;i&gt;&amp;[i] [3]" in html
+        assert "&lt;i&gt;&amp;amp; [b]x[/b]" in html    # the description, wrapped
+        text = played[f]["text"]
+        assert f"{EVIL} (6)" in text
+        assert [ln for ln in text.splitlines() if ln.strip().startswith(("#end", "#atlantis"))] \
+            == [f"#atlantis {f}", "#end"]            # the template's own, nothing else
+        assert json.loads(played[f]["json"])["regions"][0]["structures"][0]["units"][0][
+            "description"] == DESCRIPTION
+        msg = email.message_from_bytes(played[f]["mail"], policy=default_policy)
+        body = msg.get_body(("plain",)).get_content()
+        assert f"{EVIL} (6)" in body
+        attached = msg.get_body(("html",))
+        html_parts = [p.get_content() for p in msg.walk() if p.get_content_type() == "text/html"]
+        assert attached is not None or html_parts
+        assert all("<b>" not in h for h in html_parts)
+    assert "Guild &lt;b&gt;&amp;amp; [b] (1)" in played[1]["html"]
+    template = played["template2"].splitlines()
+    assert template[0] == "#atlantis 2" and template[-1] == "#end"
+    assert [ln for ln in template if ln.startswith(("#", "unit"))] == [
+        "#atlantis 2", "unit 10", "unit 11", "#end"]
+
+
+# ---- events that tell two or more factions: the bundle holds only the reader's part ----
+
+def test_events_told_to_several_factions_name_only_the_readers_faction():
+    sailed = ev.Sailed(1, 5, 3, "Longboat", 0, 1, aboard=(1, 2, 3))
+    assert sailed.seen_by(2) == ev.Sailed(0, 5, 3, "Longboat", 0, 1, aboard=(2,))
+    assert sailed.seen_by(1).faction == 1 and 1 in sailed.seen_by(1).visible_to()
+    given = ev.Given(1, 5, 10, 2, "silver", 50)
+    assert (given.seen_by(1).to_faction, given.seen_by(2).faction) == (0, 0)
+    tele = ev.Teleported(1, 5, 7, 2, 3, 0, 1, 0)
+    assert tele.seen_by(3) == ev.Teleported(0, 5, 7, 0, 3, 0, 1, 0)
+    for e, f in ((sailed, 2), (given, 1), (given, 2), (tele, 1), (tele, 2), (tele, 3)):
+        assert f in e.seen_by(f).visible_to()      # still the reader's event
+
+
+def test_a_bundle_holds_the_blanked_events():
+    from engine.events import EventLog
+
+    log = EventLog()
+    log.emit(ev.Sailed(1, 5, 3, "Longboat", 0, 1, aboard=(1, 2)))
+    log.emit(ev.Robbed(3, 30, "silver", 5))
+    assert [r.event for r in log.seen_by(2).records] == [
+        ev.Sailed(0, 5, 3, "Longboat", 0, 1, aboard=(2,))]
+    assert log.seen_by(3).records[0].event == ev.Robbed(3, 30, "silver", 5)
+
+
+def test_teleport_tells_nothing_of_a_unit_whose_faction_did_not_consent():
+    """CAST TELEPORT may name any unit number: until the target's faction has declared the
+    caster's Friendly, the refusal says only that - not whether it knows Teleport, nor how
+    far away it is."""
+    from engine.rulesets.atlantis import magic
+    from engine.rulesets.atlantis import state as st
+
+    class World:
+        def level(self, unit, skill):
+            return {1: 1}.get(unit, 0)          # the caster knows Teleport, the target not
+
+        def declared_friendly(self, faction, other):
+            return False
+
+    caster, target = st.Unit(1, 1, 0, "Mage", men=1), st.Unit(9, 2, 0, "Stranger", men=1)
+    assert magic.target_refusal(World(), caster, target, {"teleport_range": 5}, None) == \
+        "unit 9's faction has not declared yours Friendly"
+
+
+def test_the_bundle_does_not_count_everyones_units(played):
+    """The world row a bundle holds has the month, not the game-wide next unit and
+    structure numbers (which would tell how many units every faction has formed)."""
+    for f in (1, 2, 3):
+        (w,) = played[f]["opened"].state["world"]
+        assert (w.month, w.next_unit, w.next_object, w.next_faction) == (2, 0, 0, 0)
+
+
+def test_the_checker_tells_of_an_ally_only_for_a_unit_the_faction_sees(tmp_path):
+    """ATTACK may name any unit number: the warning that it belongs to a faction declared
+    Ally (it goes into the report's errors) comes only for a unit the attacker's faction
+    sees there, as the turn itself calls such an attack off, not for one far away or
+    hidden."""
+    from engine.rulesets.atlantis import state as st
+    from engine.rulesets.atlantis.checker import check
+    from engine.rulesets.atlantis.parser import parse_orders
+
+    (tmp_path / "case.toml").write_text(CASE, encoding="utf-8")
+    rs, scen = build_scenario(load_case(tmp_path / "case.toml"))
+    state = rs.initial_state(scen)
+    state["attitudes"].extend([st.Attitude(2, 1, "ally"), st.Attitude(2, 3, "ally")])
+    sheet = parse_orders("#atlantis 2\nunit 10\nATTACK 6\nATTACK 1\nATTACK 42\n#end\n", "orders")
+    told = [d.message for d in check(sheet, state, 2, scen) if "Ally" in d.message]
+    assert told == ["ATTACK: unit 6 belongs to a faction declared Ally: attacking it calls "
+                    "the attack off and withdraws your troops"]   # Knife hidden, Raider away
