@@ -215,7 +215,7 @@ class ClanTurn:
         self._vehicles.pop(cv.id, None)
         self._experts.pop(cv.id, None)
         self.stopped.add(cv.id)
-        self.emit(ev.ConvoyLost(self.number, cv.number, reason))
+        self.emit(ev.ConvoyLost(cv.owner, cv.number, reason))   # told to its own clan
 
     def new_convoy(self, kind: str, cell: int, name: str = "") -> st.Convoy:
         """A convoy with the lowest free number (X30) and a fresh game-wide id."""

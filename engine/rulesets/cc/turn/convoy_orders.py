@@ -2,8 +2,7 @@
 
 Orders that need a part of the book not built yet stop the convoy for the rest of the turn
 with a `cc.not_built` event naming the order and what it needs (docs/continental.md lists
-them): ATTACK (invading a city), HUNT and BOMB (combat),
-RAZE, and LOOT outside a bank (the loot table, X70). PATROL is set up (fuel, the mode) but
+them): BOMB (bombing cities), RAZE, and LOOT outside a bank (the loot table, X70). PATROL is set up (fuel, the mode) but
 its ambush, fought in other clans' turns, is convoy combat.
 """
 
@@ -16,20 +15,16 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.turn import cargo, espionage, movement, plague, reshape
+from engine.rulesets.cc.combat import hidden_refusal
+from engine.rulesets.cc.turn import battles, cargo, espionage, movement, plague, reshape
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 
 Handler = Callable[[ClanTurn, st.Convoy, o.ConvoyOrder, int], None]
 
 NOT_BUILT = {
-    "ATTACK": "invading a city (city combat)",
-    "HUNT": "convoy combat (HUNT)",
     "BOMB": "bombing cities",
     "RAZE": "razing a city",
 }
-# [HIDING] and X87: what a hidden convoy may not do
-NOT_HIDDEN = {"LOOT", "FISH", "HIRE", "CELEBRATE", "PRACTICE", "PICKUP", "DROPOFF", "PATROL",
-              "SCAN"}
 
 
 def carry_out(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
@@ -37,8 +32,9 @@ def carry_out(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> N
         t.not_built(order, NOT_BUILT[order.keyword], cv.number, pulse)
         t.stopped.add(cv.id)
         return
-    if cv.hidden and order.keyword in NOT_HIDDEN:
-        return t.fail(order, "the convoy is hiding (move or PAUSE first)", cv.number, pulse)
+    hiding = hidden_refusal(t.book, order.keyword, cv.hidden)   # [HIDING], X87: the catalog says
+    if hiding:
+        return t.fail(order, hiding, cv.number, pulse)
     if isinstance(order, o.Move):
         return movement.move(t, cv, order, pulse)
     handler = HANDLERS.get(order.keyword)
@@ -241,5 +237,6 @@ HANDLERS: dict[str, Handler] = {
     "GUARD": guard, "PATROL": patrol, "FISH": fish, "HIRE": hire, "CELEBRATE": celebrate,
     "PRACTICE": practice, "KILL MODE": kill_mode, "AID": aid, "SCAN": scan, "LOOT": loot,
     "ABSORB": reshape.absorb, "SPLIT": reshape.split, "PAVE": reshape.pave,
+    "ATTACK": battles.attack, "HUNT": battles.hunt,
     "CURE": plague.cure, "PLANT": espionage.plant,  # cc-cycle
 }

@@ -1,6 +1,6 @@
 """[MOVEMENT], [MOVEMENT LIMITATIONS], [MOVING ON A ROAD], [MOVING ON A RIVER], [USING COASTS],
 the move order and PAUSE, and what a convoy does on entering a hex ([MOVEMENT ORDERS]):
-fight enemy convoys, attack the hex, use the hex's structures, pick up troops.
+fight enemy convoys (turn/battles.py), attack the hex, use the hex's structures, pick up troops.
 
 Where a hex may be entered, by convoy type:
 - land and military: drivable terrain, or along a road (islands; X28: leaving one too);
@@ -24,7 +24,9 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.turn import buildings, plague
+from engine.rulesets.cc import combat
+from engine.rulesets.cc.combat import hex_attack_refusal
+from engine.rulesets.cc.turn import battles, buildings, plague
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.reshape import join_vehicles
@@ -142,15 +144,16 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """The book's sequence on entering a hex: convoys, the hex, structures, pick-up."""
     cell = cv.cell
     t.seen(cell, "visit")
-    if any(True for _ in t.others_here(cell)):
-        # [COMBAT AGAINST CONVOYS] is not built: stop here rather than guess who would fight
-        t.not_built(order, "convoy combat (enemy convoys in the hex)", cv.number, pulse)
-        t.stopped.add(cv.id)
+    if any(True for _ in t.others_here(cell)) and not battles.fight(t, cv):
+        t.stopped.add(cv.id)   # beaten, fled or declined: it stays (hidden) for the turn
         return
     h = t.hexes.get(cell)
     if h is not None and h.owner not in (0, t.number) and cv.mode != "recon":
         t.tell(h.owner, "passing", cell, f"a convoy of clan {t.number} passed through {t.label(cell)}")
-    if cv.mode == "capture" and h is not None and t.terrain(cell).get("ownable") and h.owner != t.number:
+    if h is not None and not hex_attack_refusal(
+            mode=cv.mode, hidden=cv.hidden, owner=h.owner, clan=t.number,
+            allied=bool(h.owner) and t.ally(h.owner), enemies_left=False,
+            ownable=bool(t.terrain(cell).get("ownable"))):
         attack_hex(t, cv, h, pulse)
     structures(t, cv, pulse)
     plague.entered(t, cv, pulse)  # cc-cycle: Doctor's report, AID, catching the Plague
@@ -162,34 +165,27 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
 
 
 def attack_hex(t: ClanTurn, cv: st.Convoy, h: st.Hex, pulse: int) -> None:
-    """[ATTACKING A HEX] (X48): the least attackers needed is the defence level's least plus
-    each guard's least; with fewer there is no attack. Otherwise the requirement is rolled, one
-    roll in the level's range plus one in the terrain's guard range per guard: with at least
-    that many troops the hex is taken, its guards die and the attackers lose the requirement;
-    with fewer every attacker dies and the hex holds."""
-    if h.owner and t.ally(h.owner):
-        return
+    """[ATTACKING A HEX] (X48), the combat package's `attack_hex` applied to the state: with
+    fewer troops than the least requirement there is no attack; otherwise the rolled
+    requirement is lost and the hex taken (its guards die), or every attacker falls."""
     terrain = t.gmap.terrain_at(h.cell)
-    level = max(1, h.defense)
-    lo, _hi = costs.conquest_range(t.book, level, h.troops, terrain)
-    if cv.troops < lo:
+    r = combat.attack_hex(t.book, cell=h.cell, convoy=cv.id, clan=t.number, troops=cv.troops,
+                          owner=h.owner, defense=h.defense, terrain=terrain, guards=h.troops,
+                          dice=t.dice)
+    if not r.attacked:
+        lo, _hi = costs.conquest_range(t.book, max(1, h.defense), h.troops, terrain)
         t.emit(ev.HexHeld(t.number, cv.number, pulse, h.cell, lo, cv.troops, 0,
                           f"at least {lo} troops are needed to attack it"))
         return
-    d, g = t.book.hex_defense[level], t.book.terrain[terrain]
-    need = t.roll(d["conquer_min"], d["conquer_max"], f"hex attack {h.cell}")
-    for _ in range(h.troops):
-        need += t.roll(g["guard_min"], g["guard_max"], f"hex guard {h.cell}")
-    if cv.troops < need:
-        lost = cv.troops
-        cv.troops = 0
-        t.emit(ev.HexHeld(t.number, cv.number, pulse, h.cell, need, lost, lost,
+    cv.troops = r.troops_left
+    if not r.captured:
+        t.emit(ev.HexHeld(t.number, cv.number, pulse, h.cell, r.needed, r.troops_lost, r.troops_lost,
                           "the attack failed: every attacker fell"))
         return
-    previous, guards = h.owner, h.troops
-    cv.troops -= need
+    previous = h.owner
     h.owner, h.troops, h.conquered_turn = t.number, 0, t.turn
-    t.emit(ev.HexTaken(t.number, cv.number, pulse, h.cell, previous, need, need, guards))
+    t.emit(ev.HexTaken(t.number, cv.number, pulse, h.cell, previous, r.needed, r.troops_lost,
+                       r.guards_killed))
     if previous:
         t.tell(previous, "hex lost", h.cell, f"clan {t.number} conquered your hex {t.label(h.cell)}")
 

@@ -1,0 +1,119 @@
+"""[COMBAT] in the player turn: the combat package's pure calls (engine/rulesets/cc/combat/)
+applied to the state.
+
+- Entering a hex with enemy convoys ([COMBAT AGAINST CONVOYS]): `fight_through` with the
+  clans' spare parts for the repairs; the outcome (vehicles, troops, rockets, hidden, morale,
+  training) is written back on every convoy that fought, destroyed convoys are removed and
+  reported to their own clan, and an entrant that did not clear the hex stops for the turn.
+- HUNT: the same fight, hidden convoys included; once a turn (military convoys once a hex).
+- ATTACK ([INVADING A CITY]): `invade_city` against the garrison and the guarding convoys.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.cc import orders as o
+from engine.rulesets.cc import state as st
+from engine.rulesets.cc.combat import (
+    CityDefence,
+    CombatConvoy,
+    CombatRules,
+    Invader,
+    fight_through,
+    invade_city,
+)
+from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn.clan_turn import ClanTurn
+
+
+def combat_rules(t: ClanTurn) -> CombatRules:
+    return CombatRules.from_options(t.opts)
+
+
+def _side(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> CombatConvoy:
+    water = cv.type == "amphibious" and t.gmap.terrain_at(cv.cell) == "water"   # X25
+    return CombatConvoy.from_state(t.book, cv, t._vehicles.get(cv.id, ()), t.experts(cv), t.turn,
+                                   hunting=hunting, in_water=water)
+
+
+def enemies_here(t: ClanTurn, cv: st.Convoy) -> list[st.Convoy]:
+    """Other clans' convoys in the hex, allies excepted, hidden ones included (fight_through
+    leaves them out unless the convoy hunts)."""
+    return [c for c in t.ctx.state["convoys"]
+            if c.cell == cv.cell and c.owner != t.number and not t.ally(c.owner)]
+
+
+def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
+    """The convoy attacks the enemy convoys in its hex; True if it cleared the hex."""
+    rows = {c.id: c for c in enemies_here(t, cv)}
+    rows[cv.id] = cv
+    sides = [_side(t, c) for c in rows.values() if c.id != cv.id]
+    parts = {c.owner: t.clans[c.owner].parts for c in rows.values() if c.owner in t.clans}
+    hb = fight_through(_side(t, cv, hunting), sides, t.dice, combat_rules(t), cv.cell, parts)
+    for e in hb.events:
+        t.emit(e)
+    for cid, after in hb.after.items():
+        row = rows[cid]
+        if after.wiped_out:
+            t.remove_convoy(row, "destroyed in battle")
+            continue
+        for vtype, n in after.write_to(row, t._vehicles.get(cid, ())).items():
+            t.add_vehicles(row, vtype, n)
+    for clan, n in parts.items():
+        t.clans[clan].parts = n
+    return hb.cleared and cv.id not in t.stopped
+
+
+def hunt(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
+    """HUNT: attack the enemy convoys here, hidden ones too; once a turn, a military convoy
+    once a hex (the checker refuses a second HUNT of others)."""
+    if cv.mode == "recon":
+        return t.fail(order, "a convoy in recon mode does not hunt", cv.number, pulse)
+    once = cv.cell if cv.type == "military" else -1
+    if not t.mark("hunt", cv.id, once):
+        return t.fail(order, "the convoy hunted already this turn" + (" in this hex" if once >= 0 else ""),
+                      cv.number, pulse)
+    if not enemies_here(t, cv):
+        return t.done(order, f"hunted in {t.label(cv.cell)} and found nobody", cv.number, pulse)
+    t.done(order, f"hunts in {t.label(cv.cell)}", cv.number, pulse)
+    if not fight(t, cv, hunting=True):
+        t.stopped.add(cv.id)
+
+
+def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
+    """ATTACK [troops]: invade the city in the hex ([INVADING A CITY])."""
+    city = t.cities.get(cv.cell)
+    if city is None:
+        return t.fail(order, "there is no city here to attack", cv.number, pulse)
+    if city.owner == t.number:
+        return t.fail(order, f"{city.name} is yours", cv.number, pulse)
+    if city.owner and t.ally(city.owner):
+        return t.fail(order, f"{city.name} belongs to an ally", cv.number, pulse)
+    if cv.troops <= 0:
+        return t.fail(order, "the convoy has no troops to attack with", cv.number, pulse)
+    troops = order.amount if getattr(order, "amount", 0) else None
+    inv = Invader.from_state(cv, t.experts(cv), t.turn, troops, t.clan.vigilance)
+    guards = [c for c in t.ctx.state["convoys"]
+              if c.cell == cv.cell and c.guarding and c.owner == city.owner and city.owner]
+    defence = CityDefence(cv.cell, city.owner, city.fortification, city.troops, city.population,
+                          city.claymores, "SHE" in t.buildings[city.cell], t.city_capacity(city),
+                          [(g.id, g.troops) for g in guards])
+    r = invade_city(t.book, inv, defence, t.dice, combat_rules(t))
+    for e in r.events:
+        t.emit(e)
+    cv.troops += r.attackers_back - inv.troops
+    cv.rifles, cv.grenades, cv.morale, cv.training = r.rifles, r.grenades, r.morale, r.training
+    for g in guards:
+        g.troops -= r.guards_lost.get(g.id, 0)
+    city.troops, city.claymores, city.population = r.city_troops, r.claymores, r.population
+    previous = city.owner
+    if r.captured:
+        city.owner, city.conquered_turn = t.number, t.turn
+        for g in guards:
+            g.guarding = False
+        if previous:
+            t.tell(previous, "city lost", city.cell, f"clan {t.number} conquered {city.name}")
+    elif r.hostile and (city.cell, t.number) not in t.hostile:
+        t.hostile.add((city.cell, t.number))
+        t.ctx.state["hostile"].append(st.Hostile(city.cell, t.number))
+    t.emit(ev.OrderDone(t.number, order.keyword, cv.number, pulse, order.line,
+                        f"{city.name} {'taken' if r.captured else 'held'}"))
