@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import math
 
+from engine.rulesets.cc import combat, costs
 from engine.rulesets.cc import convoy_stats as cs
-from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc import combat
 from engine.rulesets.cc.combat import hex_attack_refusal
 from engine.rulesets.cc.turn import battles, buildings, plague
 from engine.rulesets.cc.turn import events as ev
