@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.chronicle import Chronicle, Told, cells_of
 from engine.events import Event, EventLog
+from engine.rulesets.cc.combat.report import sentence as combat_sentence
 
 Label = Callable[[int], str]
 
@@ -65,7 +66,7 @@ def sentence(e: Event, label: Label) -> str:
         return f"Game turn {e.game_turn} ended: {e.grown} cities grew by {e.people:,} people{dropped}"
     if k == "cc.cycle_not_built":
         return f"End of game turn {e.game_turn}: {e.step} is not built yet"
-    return e.describe(label)
+    return combat_sentence(e, label=label) or e.describe(label)   # the combat package's sentences
 
 
 def chronicle(events: EventLog, scenario: Any) -> Chronicle:

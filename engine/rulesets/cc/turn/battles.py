@@ -66,8 +66,6 @@ def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
 def hunt(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """HUNT: attack the enemy convoys here, hidden ones too; once a turn, a military convoy
     once a hex (the checker refuses a second HUNT of others)."""
-    if cv.mode == "recon":
-        return t.fail(order, "a convoy in recon mode does not hunt", cv.number, pulse)
     once = cv.cell if cv.type == "military" else -1
     if not t.mark("hunt", cv.id, once):
         return t.fail(order, "the convoy hunted already this turn" + (" in this hex" if once >= 0 else ""),
