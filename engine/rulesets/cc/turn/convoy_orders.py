@@ -2,8 +2,9 @@
 
 Orders that need a part of the book not built yet stop the convoy for the rest of the turn
 with a `cc.not_built` event naming the order and what it needs (docs/continental.md lists
-them): BOMB (bombing cities), RAZE, and LOOT outside a bank (the loot table, X70). PATROL is set up (fuel, the mode) but
-its ambush, fought in other clans' turns, is convoy combat.
+them): BOMB (bombing cities), RAZE, and LOOT outside a bank (the loot table, X70).
+ATTACK and HUNT are turn/battles.py's; a PATROL's ambush is fought when another clan's
+convoy enters the hex (in that clan's turn).
 """
 
 from __future__ import annotations
@@ -73,8 +74,8 @@ def patrol(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
     if not t.take("fuel", fuel, cv):
         return t.fail(order, f"not enough fuel to patrol ({fuel} needed)", cv.number, pulse)
     cv.patrolling = True
-    t.done(order, f"patrols {t.label(cv.cell)} for {fuel} fuel (its ambushes need convoy combat, "
-                  "not built yet)", cv.number, pulse)
+    # the ambush: an enemy entering the hex must fight it at least a round (turn/battles.py)
+    t.done(order, f"patrols {t.label(cv.cell)} for {fuel} fuel", cv.number, pulse)
 
 
 def fish(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
