@@ -64,15 +64,25 @@ def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
 
 
 def hunt(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """HUNT: attack the enemy convoys here, hidden ones too; once a turn, a military convoy
-    once a hex (the checker refuses a second HUNT of others)."""
+    """HUNT: attack the enemy convoys here, hidden ones too, for the hex's entry fuel (no road
+    or river bonus); once a turn, a military convoy once a hex (the checker refuses a second
+    HUNT of others); amphibious convoys not in mountains or wilderness."""
+    from engine.rulesets.cc.turn.movement import entry_cost
+
+    if cv.type == "amphibious" and t.terrain(cv.cell).get("amphib_link_only"):
+        return t.fail(order, "amphibious convoys cannot hunt in mountains or wilderness", cv.number, pulse)
     once = cv.cell if cv.type == "military" else -1
-    if not t.mark("hunt", cv.id, once):
+    if (("hunt", cv.id, once)) in t.marks:
         return t.fail(order, "the convoy hunted already this turn" + (" in this hex" if once >= 0 else ""),
                       cv.number, pulse)
+    fuel = entry_cost(t, cv, cv.cell, cv.cell)[0]
+    if not t.take("fuel", fuel, cv):
+        return t.fail(order, f"not enough fuel to hunt ({fuel} needed)", cv.number, pulse)
+    t.mark("hunt", cv.id, once)
     if not enemies_here(t, cv):
-        return t.done(order, f"hunted in {t.label(cv.cell)} and found nobody", cv.number, pulse)
-    t.done(order, f"hunts in {t.label(cv.cell)}", cv.number, pulse)
+        return t.done(order, f"hunted in {t.label(cv.cell)} for {fuel} fuel and found nobody",
+                      cv.number, pulse)
+    t.done(order, f"hunts in {t.label(cv.cell)} for {fuel} fuel", cv.number, pulse)
     if not fight(t, cv, hunting=True):
         t.stopped.add(cv.id)
 
@@ -90,8 +100,9 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
         return t.fail(order, "the convoy has no troops to attack with", cv.number, pulse)
     troops = order.amount if getattr(order, "amount", 0) else None
     inv = Invader.from_state(cv, t.experts(cv), t.turn, troops, t.clan.vigilance)
+    # any clan's convoys guarding the city defend it, and die first
     guards = [c for c in t.ctx.state["convoys"]
-              if c.cell == cv.cell and c.guarding and c.owner == city.owner and city.owner]
+              if c.cell == cv.cell and c.guarding and c.owner != t.number]
     defence = CityDefence(cv.cell, city.owner, city.fortification, city.troops, city.population,
                           city.claymores, "SHE" in t.buildings[city.cell], t.city_capacity(city),
                           [(g.id, g.troops) for g in guards])
@@ -108,6 +119,9 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
         city.owner, city.conquered_turn = t.number, t.turn
         for g in guards:
             g.guarding = False
+        # a city hostile to a clan stays so "until it changes hands"
+        t.hostile = {(c, k) for c, k in t.hostile if c != city.cell}
+        t.ctx.state["hostile"][:] = [h for h in t.ctx.state["hostile"] if h.cell != city.cell]
         if previous:
             t.tell(previous, "city lost", city.cell, f"clan {t.number} conquered {city.name}")
     elif r.hostile and (city.cell, t.number) not in t.hostile:
