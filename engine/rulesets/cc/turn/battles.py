@@ -31,7 +31,7 @@ def combat_rules(t: ClanTurn) -> CombatRules:
 
 def _side(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> CombatConvoy:
     water = cv.type == "amphibious" and t.gmap.terrain_at(cv.cell) == "water"   # X25
-    return CombatConvoy.from_state(t.book, cv, t._vehicles.get(cv.id, ()), t.experts(cv), t.turn,
+    return CombatConvoy.from_state(t.book, cv, t.vehicle_rows(cv), t.experts(cv), t.turn,
                                    hunting=hunting, in_water=water)
 
 
@@ -56,7 +56,7 @@ def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
         if after.wiped_out:
             t.remove_convoy(row, "destroyed in battle")
             continue
-        for vtype, n in after.write_to(row, t._vehicles.get(cid, ())).items():
+        for vtype, n in after.write_to(row, t.vehicle_rows(row)).items():
             t.add_vehicles(row, vtype, n)
     for clan, n in parts.items():
         t.clans[clan].parts = n
@@ -67,12 +67,13 @@ def hunt(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """HUNT: attack the enemy convoys here, hidden ones too, for the hex's entry fuel (no road
     or river bonus); once a turn, a military convoy once a hex (the checker refuses a second
     HUNT of others); amphibious convoys not in mountains or wilderness."""
+    # movement imports this module, so its entry cost is looked up when a HUNT runs
     from engine.rulesets.cc.turn.movement import entry_cost
 
     if cv.type == "amphibious" and t.terrain(cv.cell).get("amphib_link_only"):
         return t.fail(order, "amphibious convoys cannot hunt in mountains or wilderness", cv.number, pulse)
     once = cv.cell if cv.type == "military" else -1
-    if (("hunt", cv.id, once)) in t.marks:
+    if ("hunt", cv.id, once) in t.marks:
         return t.fail(order, "the convoy hunted already this turn" + (" in this hex" if once >= 0 else ""),
                       cv.number, pulse)
     fuel = entry_cost(t, cv, cv.cell, cv.cell)[0]

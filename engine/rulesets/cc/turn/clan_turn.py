@@ -142,6 +142,9 @@ class ClanTurn:
                 out[v.type] = out.get(v.type, 0) + v.count
         return out
 
+    def vehicle_rows(self, cv: st.Convoy) -> list[st.Vehicle]:
+        return list(self._vehicles.get(cv.id, ()))
+
     def experts(self, cv: st.Convoy) -> set[str]:
         return {e.code for e in self._experts.get(cv.id, ())}
 
