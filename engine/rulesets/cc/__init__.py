@@ -6,8 +6,10 @@ catalogs (catalog.py, resources/cc/), the options for its choices and unclear pa
 the orders sheet read into typed orders (orders.py, orders_sheet.py), its template and
 checks (orders_template.py, check.py), the player turn as a phase table (turn/), the end of
 a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py) and
-what its bundle holds (view.py). Not built: combat, the Plague and espionage (the turn refuses
-what needs them with a `cc.not_built` event), and the demo (NotBuiltYet).
+what its bundle holds (view.py); combat (combat/, called by turn/battles.py and
+turn/movement.py), the Plague and espionage. Not built: bombing, razing, random events and
+the loot table (the turn refuses what needs them with a `cc.not_built` event), and the demo
+(NotBuiltYet).
 docs/continental.md lists what remains; docs/cc-checklist.md tracks every rule of the book.
 """
 
