@@ -40,6 +40,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from engine import registry
     from engine.db.errors import GameDbError
+    from engine.ruleset import TurnModel
     from engine.service import GameService, export_stem
 
     try:
@@ -76,27 +77,35 @@ def cmd_demo(args: argparse.Namespace) -> int:
         batches = [posts[i:i + size] for i in range(0, len(posts), size)][:n]
         script = {i + 1: {} for i in range(len(batches))}
     turns = list(range(1, (args.turns if args.turns is not None else max(script, default=0)) + 1))
-    clock = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    clock = start = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    sequential = rs.turn_model == TurnModel.SEQUENTIAL
     with GameService.create(db, scen) as svc:
         print(f"demo game: {db} ({rs.title or rs.name}, {len(scen.factions)} factions)")
         for turn in turns:
             orders_dir = folder / "orders" / f"turn-{turn:03d}"
             orders_dir.mkdir(parents=True, exist_ok=True)
-            for faction, text in sorted(script.get(turn, {}).items()):
-                f = orders_dir / f"faction-{faction:02d}.txt"
-                f.write_text(text, encoding="utf-8")
-                clock += timedelta(minutes=7)
-                svc.import_text(text, "file", str(f), received_at=clock.isoformat().replace("+00:00", "Z"),
-                                faction=faction)
+            for faction, texts in sorted(script.get(turn, {}).items()):
+                # a list: several sheets of one faction this turn (a late turn caught up)
+                for k, text in enumerate([texts] if isinstance(texts, str) else texts):
+                    f = orders_dir / f"faction-{faction:02d}{'' if not k else f'-{k + 1}'}.txt"
+                    f.write_text(text, encoding="utf-8")
+                    clock += timedelta(minutes=7)
+                    svc.import_text(text, "file", str(f), received_at=clock.isoformat().replace("+00:00", "Z"),
+                                    faction=faction)
             if posts and turn <= len(batches):
                 rep = svc.import_submissions(batches[turn - 1])
                 print(f"import {turn}: {len(rep.results)} posts "
                       f"({sum(r.status != 'stored' for r in rep.results)} skipped or flagged)")
-            res = svc.run()
+            if sequential:  # a week a turn, so the book's week between a clan's turns holds
+                clock = start + timedelta(days=7 * turn, hours=-12)
+                res = svc.run(now=clock.isoformat().replace("+00:00", "Z"))
+            else:
+                res = svc.run()
             for step in res.steps:
                 files = svc.export(folder / "reports" / f"turn-{step:03d}", step)
                 nmr = res.nmr.get(step) or []
-                print(f"turn {step}: {res.events} events" + (f", NMR for {nmr}" if nmr else "")
+                who = f" (faction {svc.steps()[step].faction}'s turn)" if sequential else ""
+                print(f"turn {step}{who}: {res.events} events" + (f", NMR for {nmr}" if nmr else "")
                       + f"; {len(files)} reports in {files[0].parent if files else '-'}")
             if not res.steps:
                 print(f"turn {turn}: {res.note}")

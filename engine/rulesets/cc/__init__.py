@@ -48,7 +48,7 @@ class ContinentalConquest(Ruleset):
     state_schema = SCHEMA
     # the clan's turn, its status report and reading/checking sheets work; the demo does not
     # (see docs/continental.md for what each turn phase leaves out)
-    capabilities = frozenset({"parse", "turn", "play", "reports"})
+    capabilities = frozenset({"parse", "turn", "play", "reports", "demo"})
     report_formats = ("text", "json")
 
     def catalog_specs(self) -> dict[str, TableSpec]:
@@ -202,8 +202,11 @@ class ContinentalConquest(Ruleset):
 
         return chronicle(events, scenario)
 
-    def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
-        raise NotBuiltYet("the demo")
+    def demo(self) -> tuple[Scenario, dict[int, dict[int, Any]]]:
+        """Eight clans on the North America map, four months of scripted orders (demo.py)."""
+        from engine.rulesets.cc.demo import demo
+
+        return demo()
 
 
 RULESET = ContinentalConquest()

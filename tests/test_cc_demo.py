@@ -1,0 +1,69 @@
+"""`realmsmith demo --ruleset cc`: eight clans on the North America map play four months of
+scripted orders (engine/rulesets/cc/demo.py), one clan late in month 2 and caught up later."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import EXIT_OK, main
+from engine import registry
+from engine.rulesets.cc.demo import LATE_CLAN, MONTHS
+from engine.service import GameService
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    d = tmp_path_factory.mktemp("ccdemo")
+    assert main(["demo", "--ruleset", "cc", "--dir", str(d)]) == EXIT_OK
+    with GameService.open(d / "cc-demo.db") as svc:
+        steps = svc.steps()[1:]
+        last = svc.state(len(steps))
+        kinds = [r.event.kind for s in range(1, len(steps) + 1) for r in svc.events(s).records]
+    return d, steps, last, kinds, None
+
+
+def test_the_demo_is_eight_clans_and_the_capability_is_set():
+    rs = registry.get("cc")
+    scen, script = rs.demo()
+    assert "demo" in rs.capabilities and len(scen.factions) >= 8
+    assert len(script) == len(MONTHS) + 1 and script[len(MONTHS) + 1] == {}
+    assert LATE_CLAN not in script[2] and len(script[3][LATE_CLAN]) == 2  # its two sheets
+
+
+def test_four_game_turns_ran_in_sequence_with_the_late_clan_caught_up(demo):
+    _d, steps, last, _kinds, _ = demo
+    assert last["world"][0].game_turn == len(MONTHS) + 1
+    assert all(c.turns_run == len(MONTHS) for c in last["clans"])
+    info = [json.loads(s.info) for s in steps]
+    assert [i.get("cycle_end") for i in info if i.get("cycle_end")] == [1, 2, 3, 4]
+    # the late clan's turn 2 ran after every other clan's turn 2 (it came a month late), and
+    # ended game turn 2; its turn 3 waited a week, so it ran after the others' turn 3
+    def at(clan_is_late, turn):
+        return [k for k, (s, i) in enumerate(zip(steps, info, strict=True))
+                if (s.faction == LATE_CLAN) == clan_is_late and i["turn"] == turn]
+    (late2,), (late3,) = at(True, 2), at(True, 3)
+    assert late2 > max(at(False, 2)) and info[late2].get("cycle_end") == 2
+    assert late3 > max(at(False, 3)) and info[late3].get("cycle_end") == 3
+
+
+def test_the_clans_captured_traded_and_built(demo):
+    _d, _steps, last, kinds, _ = demo
+    owned = {}
+    for h in last["hexes"]:
+        if h.owner:
+            owned[h.owner] = owned.get(h.owner, 0) + 1
+    assert len(owned) == 8 and sum(owned.values()) > 16  # each started with one hex
+    assert {"cc.moved", "cc.hex_taken", "cc.income", "cc.done", "cc.failed"} <= set(kinds)
+    assert sum(1 for h in last["hexes"] if h.custom) >= 3  # BUILD of a custom structure
+    assert sum(1 for c in last["convoys"] if c.number == 2) >= 6  # the trade convoys
+
+
+def test_the_reports_of_the_demo_say_what_happened(demo):
+    d, *_ = demo
+    texts = [p.read_text(encoding="utf-8") for p in sorted((d / "reports").rglob("*-f1*.txt"))
+             if not p.name.endswith("orders.txt")]
+    joined = "\n".join(texts)
+    assert "PICKUP: loaded" in joined and "DROPOFF" in joined and "BUILD: built a" in joined
+    assert "moved from" in joined and "did not take" in joined  # failures explained
