@@ -134,7 +134,7 @@ for f in (100, 111, 122, 133, 144, 155, 166, 177):
             "c1 4": "SE", "c1 5": "S", "c1 6": "SW", "post 1": "MESSAGE ALL \\"hello\\""}
     (d / f"c{f}.txt").write_text(fill_template(text, fill), encoding="utf-8")
     assert main(["import", str(db), str(d / f"c{f}.txt")]) == 0
-assert main(["run", str(db), "--early"]) == 0
+assert main(["run", str(db), "--early", "--now", "2026-03-09T12:00:00Z"]) == 0
 for n in range(1, 9):
     assert main(["export", str(db), "--turn", str(n), "--out", str(d / "out" / f"t{n}")]) == 0
 """

@@ -60,6 +60,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--early", action="store_true",
                    help="sequential games: also run turns that come sooner after the faction's "
                         "previous turn than the rules allow (status says which wait)")
+    p.add_argument("--now", metavar="TIME",
+                   help="sequential games: the UTC time the turns count as run at, e.g. "
+                        "2026-03-09T12:00:00Z (default: the clock); the week between a clan's "
+                        "turns and the reports' due dates count from it")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
@@ -378,7 +382,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 print(f"not running: {len(bad)} error(s) in the orders")
                 return EXIT_ERRORS
         late = svc.late_submissions()
-        res = svc.run(progress=progress, for_step=due, early=args.early)
+        res = svc.run(progress=progress, for_step=due, early=args.early, now=_now_arg(args.now))
         for s in late:
             print(f"warning: submission {s.id} ({s.submission.source_name}) holds faction "
                   f"{s.faction}'s orders for turn {s.step}, run before; not used (see status)")
@@ -482,3 +486,17 @@ def cmd_events(args: argparse.Namespace) -> int:
             if t.seq in wanted and (details or not t.detail):
                 print(t.text)
         return EXIT_OK
+
+
+def _now_arg(text: str | None) -> str | None:
+    """`run --now`: an ISO time, kept as UTC ("...Z"); a clear message for anything else."""
+    if text is None:
+        return None
+    from datetime import UTC, datetime
+
+    try:
+        t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise CliError(f"--now {text!r}: not a time; write it as 2026-03-09T12:00:00Z", 2) from None
+    t = t if t.tzinfo else t.replace(tzinfo=UTC)
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -231,6 +231,8 @@ class StepRunner:
         ctx = TurnContext(rs, scen, new, prev, sheets, dice,
                           submissions=[s.submission for s in batch] if model == TurnModel.REALTIME else [])
         ctx.scratch["diagnostics"] = all_diags
+        if seq is not None:  # sequential: the time the turn runs at (a due date for reports)
+            ctx.scratch["now"] = seq[2]
         ctx.scratch["nmr"] = nmr
         if model == TurnModel.REALTIME:
             ctx.scratch["sheets"] = ordered

@@ -49,7 +49,7 @@ class ContinentalConquest(Ruleset):
     # the clan's turn, its status report and reading/checking sheets work; the demo does not
     # (see docs/continental.md for what each turn phase leaves out)
     capabilities = frozenset({"parse", "turn", "play", "reports", "demo"})
-    report_formats = ("text", "json")
+    report_formats = ("text", "html", "json")
 
     def catalog_specs(self) -> dict[str, TableSpec]:
         return dict(SPECS)
@@ -122,6 +122,9 @@ class ContinentalConquest(Ruleset):
         out = [Problem(ERROR if sev == "error" else WARNING, msg, who)
                for sev, msg, who in setup_problems(scenario)]
         out += [Problem(ERROR, p) for p in check_catalogs(scenario.catalogs)]
+        from engine.rulesets.cc.turn.radio import news_problems
+
+        out += [Problem(WARNING, p) for p in news_problems(scenario.meta.get("gm_news"))]
         return out
 
     def parse_orders(self, text: str, source: str = "") -> OrderSheet:

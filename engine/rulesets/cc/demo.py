@@ -141,6 +141,8 @@ def _trade_route(scen: Scenario, start: int, drivable: set[str], product: str,
     return _walk(scen, start, drivable, 3, set())
 
 
+GM_NEWS = ({"game_turn": 2, "text": "Fuel convoys report bandits on the old interstates."},
+           {"game_turn": 3, "text": "Traders pay well for milk and steel this month."})
 BACK = {"N": "S", "S": "N", "NE": "SW", "SW": "NE", "SE": "NW", "NW": "SE"}
 STRUCTURES = (("agricultural", "FARM"), ("mountains", "SHOP"), ("desert", "DERRICK"),
               ("islands", "DERRICK"), ("plains", "CAMP"), ("wilderness", "CAMP"))
@@ -153,6 +155,7 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
     rs = registry.get("cc")
     scen = load_scenario(SCENARIO)
     scen.name = "North America demo"
+    scen.meta["gm_news"] = [dict(n) for n in GM_NEWS]
     state = rs.initial_state(scen)
     grid = scen.map.grid
     drivable = {t["id"] for t in scen.catalogs["terrain"] if t["drivable"] in (True, "yes")}

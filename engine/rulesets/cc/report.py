@@ -11,8 +11,8 @@ report (faction None) lists every clan's stockpiles and every event.
 
 from __future__ import annotations
 
-import html
 import json
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.events import EventLog
@@ -61,11 +61,29 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     book = Book(scenario.catalogs)
     out |= {"name": clan.name, "turn": clan.turns_run, "status": _stocks(clan),
             "income_estimate": production(state, scenario.catalogs, scenario.options, faction)}
+    out["due"] = due_date(clan.last_turn_at, scenario)
     out["convoys"] = _convoys(state, book, faction, label)
     out["hexes"], out["cities"] = _places(state, scenario, faction, label)
     out["spotted"] = _spotted(state, book, faction, label, scenario)
     out["clans_met"] = _clans_met(state, faction, out)
+    if not (world is not None and world.finished) and not clan.dropped:
+        from engine.rulesets.cc.orders_template import orders_template
+
+        out["orders_sheet"] = orders_template(state, faction, scenario)
     return out
+
+
+def due_date(last_turn_at: str, scenario: Scenario) -> str:
+    """X4: the clan's next turn runs no sooner than the interval after its last one; the
+    date (UTC) the report gives as when its next orders may run. "" before its first turn."""
+    days = int(scenario.options["min_days_between_turns"])
+    if not last_turn_at:
+        return ""
+    try:
+        t = datetime.fromisoformat(last_turn_at.replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    return (t + timedelta(days=days)).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _clans_met(state: State, clan: int, rep: dict[str, Any]) -> list[dict[str, Any]]:
@@ -217,98 +235,16 @@ def _spotted(state: State, book: Book, clan: int, label, scenario: Scenario) -> 
     return sorted(out, key=lambda s: s["hex"])
 
 
-# ---- rendering --------------------------------------------------------------------------------
+# ---- rendering (report_text.py: the text's sections; report_html.py: the page) ----------------
 
 def render(report: dict[str, Any], fmt: str = "text") -> str:
+    from engine.rulesets.cc.report_html import render_html
+    from engine.rulesets.cc.report_text import render_text
+
     if fmt == "json":
         return json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True)
-    text = render_text(report)
     if fmt == "html":
-        return f"<!DOCTYPE html><meta charset='utf-8'><pre>{html.escape(text)}</pre>\n"
+        return render_html(report)
     if fmt != "text":
         raise ValueError(f"unknown report format {fmt!r}; use text, html or json")
-    return text
-
-
-def _rule(title: str) -> str:
-    return f"{'-' * 8} {title} {'-' * max(4, 70 - len(title))}"
-
-
-def render_text(r: dict[str, Any]) -> str:
-    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {r['game_turn']}"]
-    if r.get("clan") is None:
-        out.append("GM REPORT")
-    else:
-        out.append(f"CLAN {r['clan']} {r.get('name', '')}  TURN {r.get('turn', '')}")
-    if r.get("missing"):
-        return "\n".join([*out, r["missing"], ""])
-    if r.get("game_over"):
-        g = r["game_over"]
-        won = "shared" if g["winner"] == -1 else f"won by clan {g['winner']}"
-        out.append(f"THE GAME IS OVER after game turn {g['game_turn']}: {won}")
-    out += ["", _rule("TURN RESULTS")]
-    phase = None
-    for x in r["results"]:
-        if x["phase"] != phase:
-            phase = x["phase"]
-            out.append(f"[{phase or 'turn'}]")
-        out.append(f"  {x['text']}")
-    if not r["results"]:
-        out.append("  (nothing happened)")
-    if r.get("problems"):
-        out += ["", _rule("ORDERS NOT ACCEPTED"), *(f"  {p}" for p in r["problems"])]
-    if r.get("clan") is None:
-        out += ["", _rule("CLANS")]
-        for c in r["clans"]:
-            out.append(f"  {c['clan']:>3} {c['name']:<20} turns {c['turns']}  ${c['money']:,}"
-                       f"{'  DROPPED' if c['dropped'] else ''}")
-        return "\n".join(out) + "\n"
-    s, e = r["status"], r["income_estimate"]
-    out += ["", _rule("STATUS"),
-            f"Money: ${s['money']:,}  Food: {s['food']}  Fuel: {s['fuel']}  Parts: {s['parts']}  "
-            f"Vaccine: {s['vaccine']}",
-            f"Troops: {s['troops']}  Rifles: {s['rifles']}  Grenades: {s['grenades']}  Rockets: "
-            f"{s['rockets']}  Claymores: {s['claymores']}  Bombs: {s['bombs']}  Agents: {s['agents']}",
-            f"Income next turn (estimate): ${e['money']:,}, food {e['food']}, fuel {e['fuel']}, "
-            f"parts {e['parts']}, vaccine {e['vaccine']}, troops {e['troops']} "
-            f"({e['hexes']} hexes, {e['cities']} cities, {e['bonuses']} income bonuses)"]
-    out += ["", _rule("MARKET"), "  " + "  ".join(f"{k}: ${v:,}" for k, v in r["prices"].items())]
-    for ranking, rows in r["top_clans"].items():
-        out += ["", _rule(f"TOP CLANS: {ranking.upper()}")]
-        out += [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['value']:,}" for i, c in enumerate(rows, 1)]
-    out += ["", _rule("CONVOYS")]
-    for c in r["convoys"]:
-        flags = ", ".join(x for x in (c["mode"].upper(), "HIDDEN" if c["hidden"] else "",
-                                      "GUARD" if c["guarding"] else "", "PATROL" if c["patrolling"] else "") if x)
-        veh = ", ".join(f"{n} {v}" for v, n in c["vehicles"].items()) or "none"
-        out += [f"{c['type'].upper()} CONVOY #{c['number']} ({c['name']}) IN HEX {c['hex']} [{flags}]",
-                f"  Vehicles: {veh}  Size: {c['size']}",
-                f"  Troops: {c['troops']} of {c['troop_capacity']}  Rifles: {c['rifles']}  Grenades: "
-                f"{c['grenades']}  Rockets: {c['rockets']}  Bombs: {c['bombs']}",
-                f"  Combat Strength: {c['strength']}  Morale: {c['morale']}  Training: {c['training']}  "
-                f"Health: {c['health']}  Fuel Cost: {c['fuel_cost']}  Kill: {c['kill']}",
-                f"  Cargo: {c['cargo']} {c['cargo_type']} (max {c['cargo_capacity']})  Experts: "
-                f"{', '.join(c['experts']) or 'none'}"]
-    if not r["convoys"]:
-        out.append("  (no convoys)")
-    out += ["", _rule("HEXES"), "  HEX   TER OWN  DF  TR  VALUE  FO  FU  PA  VA  SS  CS        ROADS"]
-    for h in r["hexes"]:
-        out.append(f" {'*' if h['new'] else ' '}{h['hex']}  {h['terrain']} {h['owner']:>3} {h['defense']:>3} "
-                   f"{h['troops']:>3} {h['value']:>6} {h['food']:>3} {h['fuel']:>3} {h['parts']:>3} "
-                   f"{h['vaccine']:>3}  {h['special'] or '-':<3} {h['custom'] or '-':<9} {h['roads']}")
-    out += ["", _rule("CITIES"),
-            "  HEX   NAME                 OWN   VALUE     POP F  TRP  CM PRODUCES NEEDS    EXPERT STATUS   BUILDINGS"]
-    for c in r["cities"]:
-        out.append(f" {'*' if c['new'] else ' '}{c['hex']}  {c['name'][:20]:<20} {c['owner']:>3} {c['value']:>7} "
-                   f"{c['population']:>7} {c['fortification']} {c['troops']:>4} {c['claymores']:>3} "
-                   f"{c['produces']:<8} {c['needs']:<8} {c['expert']:<6} {c['status']:<8} {c['buildings']}"
-                   + ("  PLAGUE" if c.get("plague") else ""))
-    out += ["", _rule("SPOTTING REPORTS")]
-    out += [f"  {s['hex']}" + (f" ({s['owner']})" if s["owner"] is not None else "")
-            + (f" [{s['size']}]" if s["size"] else "") for s in r["spotted"]] or ["  (nothing spotted)"]
-    out += ["", _rule("CLANS MET")]
-    out += [f"  Clan {c['clan']} ({c['name']})" + (f"  phone {c['phone']}" if c["phone"] else "")
-            + (f"  \"{c['slogan']}\"" if c["slogan"] else "") for c in r["clans_met"]] or ["  (none)"]
-    out += ["", _rule("HEARD ON THE RADIO")]
-    out += [f"  {x['hex'] + ': ' if x['hex'] else ''}{x['text']}" for x in r["radio"]] or ["  (nothing heard)"]
-    return "\n".join(out) + "\n"
+    return render_text(report)

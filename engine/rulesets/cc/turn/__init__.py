@@ -106,5 +106,7 @@ def run_clan_turns(ctx: TurnContext) -> None:
         for phase in PLAYER_TURN:
             ctx.events.phase = phase.name
             phase.run(ctx)
+        if ctx.scratch.get("now"):  # when it ran: the report's due date for the next (X4)
+            clans[faction].last_turn_at = ctx.scratch["now"]
     ctx.events.phase = ""
     ctx.scratch.pop("cc_turn", None)

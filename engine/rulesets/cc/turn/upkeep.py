@@ -89,7 +89,11 @@ def city_buildings(t: ClanTurn) -> None:
 
 
 def news(t: ClanTurn) -> None:
-    """The clan's undelivered inbox, heard now and marked delivered."""
+    """The clan's undelivered inbox (with the GM's news for its turn), heard now and marked
+    delivered."""
+    from engine.rulesets.cc.turn.radio import gm_news
+
+    gm_news(t)
     items = [m for m in t.ctx.state["inbox"] if m.clan == t.number and not m.delivered]
     for m in items:
         m.delivered = True
