@@ -239,6 +239,20 @@ class Ruleset(ABC):
         """The factions a game turn waits for (CC: not the dropped positions)."""
         return [f.number for f in scenario.factions]
 
+    def gm_closes_cycle(self, scenario: Scenario) -> bool:
+        """Sequential: the GM ends each game turn (engine/db/gm_steps.py), not the last
+        faction's turn of it."""
+        return False
+
+    def drop_faction(self, ctx: TurnContext, faction: int, reason: str) -> None:
+        """The GM drops a faction's position (a GM step of its own): mark it in ctx.state."""
+        raise NotImplementedError(f"{self.name}: dropping a faction is not supported")
+
+    def standby(self, ctx: TurnContext, faction: int, name: str, password: str) -> None:
+        """A standby player takes over the faction's position: ctx.state's copy of its
+        name and password (the scenario's faction is updated by the service)."""
+        raise NotImplementedError(f"{self.name}: standby players are not supported")
+
     def cycle_phases(self) -> list[Phase]:
         """The end of a game turn, run (in this order, in the same step) after the turn
         that completed it: every faction has had that many turns."""

@@ -33,6 +33,7 @@ from typing import Any
 from engine import registry
 from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
+from engine.db.gm_steps import GmStepRefused, GmSteps
 from engine.db.importer import Importer
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
@@ -63,7 +64,7 @@ from engine.validation import Problem, ScenarioInvalid, check_integrity, faction
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
 
-class GameService(Importer, StepRunner):
+class GameService(Importer, StepRunner, GmSteps):
     def __init__(self, store: GameStore, ruleset: Ruleset):
         self.store = store
         self.ruleset = ruleset
@@ -552,6 +553,7 @@ class GameService(Importer, StepRunner):
                                             [s for s in self._active(all_subs, scen)
                                              if s.step is None or s.step > cur],
                                             sequence.History.of(steps), now or sequence.now_utc())
+                playing = set(self.ruleset.cycle_factions(state, scen))
         st = Status(g.name, self.ruleset.name, str(self.ruleset.turn_model), cur, cur + 1,
                     problems=problems, finished=finished)
         numbers = {f.number for f in scen.factions}
@@ -584,6 +586,8 @@ class GameService(Importer, StepRunner):
                 fs.warnings = sum(d.severity == Severity.WARNING for d in diags)
                 fs.replaced = replaced.get((f.number, s.step), 0)
             st.factions.append(fs)
+        if steps is not None:  # sequential: each faction's turns, next due, dropped; GM steps
+            sequence.describe(st, steps, playing, float(self.ruleset.turn_interval_days(scen) or 0))
         if held is not None:  # sequential: the turns a run now would leave waiting, and why
             st.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason, h.ready_at)
                        for h in held]
@@ -886,4 +890,4 @@ def export_stem(name: str) -> str:
 
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "game"
 
-__all__ = ["GameService", "RunFailed", "RunCancelled", "TurnMoved", "GameNotFound", "export_stem"]
+__all__ = ["GameService", "GmStepRefused", "RunFailed", "RunCancelled", "TurnMoved", "GameNotFound", "export_stem"]

@@ -77,6 +77,9 @@ class FactionStatus:
     replaced: int = 0          # earlier submissions for this step it superseded
     held: int = 0              # submissions for this faction waiting for the GM (unverified)
     open: bool = False         # no registered address or password: orders taken from anyone
+    turns: int = 0             # sequential: the faction's turns taken so far
+    due: str = ""              # sequential: when its next turn may run (ISO), "" if any time
+    dropped: bool = False      # sequential: its position is dropped (it takes no more turns)
 
 
 @dataclass
@@ -99,6 +102,8 @@ class Status:
     finished: bool = False                                        # the ruleset says the game is over
     # sequential: (submission id, faction, its turn, why it waits, when it may run or None)
     waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)
+    game_turns: int = 0                                           # sequential: game turns ended
+    gm_steps: list[tuple[int, str, str]] = field(default_factory=list)  # (step, when, what the GM did)
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -122,8 +127,12 @@ class Status:
                 out.append(f"  {f.faction:>3} {f.name:<24} orders from {f.source_kind} {f.source} "
                            f"at {f.received_at or '?'}: {f.errors} error(s), {f.warnings} warning(s)"
                            + (f", replacing {f.replaced} earlier" if f.replaced else ""))
+            elif f.dropped:
+                out.append(f"  {f.faction:>3} {f.name:<24} DROPPED")
             else:
                 out.append(f"  {f.faction:>3} {f.name:<24} NO ORDERS")
+            if self.turn_model == "sequential" and not f.dropped:
+                out[-1] += f" [turns {f.turns}" + (f"; next may run from {f.due}]" if f.due else "]")
             if f.held:
                 out[-1] += (f"; {f.held} HELD submission(s) from an unverified sender wait for "
                             "the GM (realmsmith accept/reject)")
@@ -155,6 +164,10 @@ class Status:
             out.append(f"  waiting: submission {sid}, faction {faction}'s turn {turn}: {why}")
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
+        if self.turn_model == "sequential":
+            out.append(f"  game turns ended: {self.game_turns}")
+        for step, when, what in self.gm_steps:
+            out.append(f"  GM, turn {step} ({when}): {what}")
         sent = len(self.factions) - len(self.missing)
         if realtime:
             out.append(f"{sent} of {len(self.factions)} players have posts waiting")

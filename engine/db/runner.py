@@ -277,7 +277,7 @@ class StepRunner:
         except Exception as e:
             raise RunFailed(f"turn {step}: the factions of the game turn failed "
                             f"({type(e).__name__}: {e}); the game is unchanged") from e
-        if hist.cycle_done(waits_for):
+        if hist.cycle_done(waits_for) and not self.ruleset.gm_closes_cycle(scen):
             hist.cycles += 1
             out["cycle_end"] = hist.cycles
             tell(0.45, f"turn {step}: end of game turn {hist.cycles}")

@@ -156,3 +156,24 @@ def declare_turn(rs: Ruleset, sub: Submission, parse: Callable[[Submission], Ord
         turn = None
     if turn is not None:
         sub.meta["turn"] = int(turn)
+
+
+def describe(status: Any, steps: list[Any], playing: set[int], days: float) -> None:
+    """Fill a sequential game's Status: each faction's turns taken, when its next turn may
+    run (the interval after its last one), whether it is dropped (not among the factions a
+    game turn waits for); the game turns completed and the GM's own steps (gm_steps.py)."""
+    hist = History.of(steps)
+    status.game_turns = hist.cycles
+    for f in status.factions:
+        f.turns = hist.turns.get(f.faction, 0)
+        f.dropped = f.faction not in playing
+        last = hist.last_at.get(f.faction)
+        if last and days:
+            try:
+                f.due = _iso(_time(last) + timedelta(days=days))
+            except ValueError:
+                f.due = ""
+    for r in steps:
+        info = json.loads(r.info or "{}")
+        if info.get("gm"):
+            status.gm_steps.append((r.number, r.processed_at, str(info["gm"])))

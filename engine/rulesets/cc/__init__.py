@@ -85,6 +85,20 @@ class ContinentalConquest(Ruleset):
         dropped = {c.number for c in state["clans"] if c.dropped}
         return [f.number for f in scenario.factions if f.number not in dropped]
 
+    def gm_closes_cycle(self, scenario: Scenario) -> bool:
+        """X2: option close_game_turn = gm: the GM ends each game turn (`realmsmith close`)."""
+        return scenario.options["close_game_turn"] == "gm"
+
+    def drop_faction(self, ctx: TurnContext, faction: int, reason: str) -> None:
+        from engine.rulesets.cc.turn.game_turn import drop_clan
+
+        drop_clan(ctx, faction, reason)
+
+    def standby(self, ctx: TurnContext, faction: int, name: str, password: str) -> None:
+        from engine.rulesets.cc.turn.game_turn import standby_player
+
+        standby_player(ctx, faction, name, password)
+
     def step_report_factions(self, state: State, events: EventLog, faction: int,
                              scenario: Scenario) -> set[int]:
         """The clan whose turn ran; every clan when the game ended in this step (the book's

@@ -64,6 +64,14 @@ def sentence(e: Event, label: Label) -> str:
     if k == "cc.game_turn_ended":
         dropped = f"; dropped: {', '.join(map(str, e.dropped))}" if e.dropped else ""
         return f"Game turn {e.game_turn} ended: {e.grown} cities grew by {e.people:,} people{dropped}"
+    if k == "cc.popularity":
+        return f"Game turn {e.game_turn}: popularity counted; " + ", ".join(
+            f"clan {c} {p}" for c, p in e.scores[:5]) + (" ..." if len(e.scores) > 5 else "")
+    if k == "cc.clan_dropped":
+        return f"The GM dropped clan {e.clan}" + (f": {e.reason}" if e.reason else "") + \
+            " (its convoys and cities stay and defend themselves)"
+    if k == "cc.standby":
+        return f"A standby player took over clan {e.clan}" + (f" ({e.name})" if e.name else "")
     if k == "cc.cycle_not_built":
         return f"End of game turn {e.game_turn}: {e.step} is not built yet"
     return combat_sentence(e, label=label) or e.describe(label)   # the combat package's sentences

@@ -245,3 +245,21 @@ class GameWon(Event):
     winner: int
     clans: tuple[int, ...]
     popularity: int
+
+
+@dataclass(frozen=True)
+class ClanDropped(Event):
+    """The GM dropped a clan's position (public: the book's dropped positions are known)."""
+
+    kind = "cc.clan_dropped"
+    clan: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class StandbyJoined(Event):
+    """A standby player took over a clan's position (public)."""
+
+    kind = "cc.standby"
+    clan: int
+    name: str

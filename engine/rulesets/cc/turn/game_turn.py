@@ -93,3 +93,27 @@ CYCLE_PHASES: list[Phase] = [
     Phase("top clans", standing.top_clans, "the Top Clans lists of the game turn"),
     Phase("victory", standing.victory, "the leader at the victory level one game turn later wins"),
 ]
+
+
+# ---- the GM's steps (engine/db/gm_steps.py) ---------------------------------------------------
+
+def drop_clan(ctx: TurnContext, clan: int, reason: str) -> None:
+    """The GM drops a position: it takes no more turns, its units stay and defend (J6)."""
+    c = next((c for c in ctx.state["clans"] if c.number == clan), None)
+    if c is None:
+        raise ValueError(f"clan {clan} is not in this game")
+    c.dropped = True
+    ctx.emit(ev.ClanDropped(clan, reason))
+
+
+def standby_player(ctx: TurnContext, clan: int, name: str, password: str) -> None:
+    """A standby player takes the position over ("replaced if a standby player is
+    available"): it plays on, its account number is the new player's password."""
+    c = next((c for c in ctx.state["clans"] if c.number == clan), None)
+    if c is None:
+        raise ValueError(f"clan {clan} is not in this game")
+    c.dropped = False
+    c.account = password
+    if name:
+        c.player = name
+    ctx.emit(ev.StandbyJoined(clan, name))
