@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from engine.db.results import Status
 
 COLUMNS = ("Faction", "Name", "Orders", "Received", "From", "Errors", "Warnings")
+# sequential games (Continental Conquest): each faction's own turns, when its next may run,
+# and the turns of it that wait (the week between a clan's turns, a missing earlier turn)
+SEQUENTIAL_COLUMNS = ("Turns", "Next turn from", "Waiting")
 OK_COLOUR, MISSING_COLOUR, ERROR_COLOUR, WARN_COLOUR = "#d8f0d8", "#f6d6d6", "#c0392b", "#b9770e"
 
 
@@ -48,16 +51,28 @@ class Dashboard(QTableWidget):
 
     def show_status(self, status: Status) -> None:
         self.status = status
+        seq = status.turn_model == "sequential"
+        columns = COLUMNS + (SEQUENTIAL_COLUMNS if seq else ())
+        if self.columnCount() != len(columns):
+            self.setColumnCount(len(columns))
+            self.setHorizontalHeaderLabels(columns)
+        waits: dict[int, list[str]] = {}
+        for _sid, faction, turn, why, _ready in status.waiting:
+            waits.setdefault(faction, []).append(f"turn {turn}: {why}")
         self.setRowCount(len(status.factions))
         for row, f in enumerate(status.factions):
-            values = (str(f.faction), f.name, "yes" if f.submitted else "NO ORDERS",
+            orders = "DROPPED" if f.dropped else "yes" if f.submitted else "NO ORDERS"
+            values = (str(f.faction), f.name, orders,
                       f.received_at if f.submitted else "", f"{f.source_kind}: {f.source}"
                       if f.submitted else "", str(f.errors) if f.submitted else "",
                       str(f.warnings) if f.submitted else "")
+            if seq:
+                values += (str(f.turns), f.due.replace("T", " ").replace("Z", " UTC") if f.due else "any time",
+                           "; ".join(waits.get(f.faction, [])))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(v)
                 if col == 2:
-                    item.setBackground(QColor(OK_COLOUR if f.submitted else MISSING_COLOUR))
+                    item.setBackground(QColor(OK_COLOUR if f.submitted or f.dropped else MISSING_COLOUR))
                 if col == 5 and f.errors:
                     item.setForeground(QColor(ERROR_COLOUR))
                 if col == 6 and f.warnings:

@@ -34,6 +34,7 @@ from app.console.export import ExportResult, export_files, export_images, export
 from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
 from app.console.results import ResultsPage
 from app.console.runner import TurnRunner
+from app.console.sequence_bar import SequenceControls
 from app.icons import icon
 from engine.ruleset import step_title
 
@@ -145,7 +146,11 @@ class ConsoleWorkspace(QWidget):
                   self.reassign_button, self.accept_button, self.reject_button):
             top.addWidget(b)
         top.addSeparator()
-        for w in (self.run_button, self.cancel_button, self.progress, self.run_label):
+        self.sequence = SequenceControls(self)  # sequential games only (CC)
+        top.addWidget(self.run_button)
+        self.sequence.action = top.addWidget(self.sequence)  # a tool bar shows it by its action
+        self.sequence.action.setVisible(False)
+        for w in (self.cancel_button, self.progress, self.run_label):
             top.addWidget(w)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -208,6 +213,7 @@ class ConsoleWorkspace(QWidget):
                                       and s.submission.meta.get("verify") != "rejected")
         self.open_button.setEnabled(not running)
         self.run_button.setEnabled(has and not running)
+        self.sequence.update_for(self.service, running)
         self.cancel_button.setEnabled(running)
         self.results.rollback_button.setEnabled(has and not running
                                                 and self.results.slider.value() < self._current())
@@ -452,6 +458,15 @@ class ConsoleWorkspace(QWidget):
     # ---- running -------------------------------------------------------------------------
 
     def run_turn(self) -> bool:
+        due = self.service.pending_step if self.service is not None else 0
+        early = self.sequence.early.isChecked() and self.sequence.shown()
+        # the turn the GM asked for, not whatever is next then; early: `run --early`
+        return self.start_job(f"running turn {due}…", lambda svc, progress, cancel: svc.run(
+            progress, cancel, for_step=due, early=early))
+
+    def start_job(self, label: str, job) -> bool:
+        """Run a job on the game off the GUI thread (a turn, or a GM step of a sequential
+        game); its RunResult comes back to _run_done like a turn's."""
         if self.service is None or self.runner.running:
             return False
         self.last_error = ""
@@ -460,10 +475,8 @@ class ConsoleWorkspace(QWidget):
         self.last_run = RunTiming(step=self.service.pending_step)
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.run_label.setText(f"running turn {self.service.pending_step}…")
-        due = self.service.pending_step  # the turn the GM asked for, not whatever is next then
-        self.runner.start(self.service.where, self.service.name,
-                          lambda svc, progress, cancel: svc.run(progress, cancel, for_step=due))
+        self.run_label.setText(label)
+        self.runner.start(self.service.where, self.service.name, job)
         self._tick.start()
         self._set_enabled()
         return True
@@ -507,7 +520,8 @@ class ConsoleWorkspace(QWidget):
             self.tabs.setCurrentWidget(self.results)
             nmr = {s: v for s, v in result.nmr.items() if v}
             text = (f"turn {', '.join(map(str, result.steps))} run: {result.events} events, "
-                    f"{result.reports} reports" + (f"; no orders from {nmr}" if nmr else ""))
+                    f"{result.reports} reports" + (f"; no orders from {nmr}" if nmr else "")
+                    + (f" ({result.note})" if result.note and result.steps else ""))
         else:
             self.refresh()
             text = result.note or "nothing to run"

@@ -1,0 +1,76 @@
+"""The GM console on a Continental Conquest game: the dashboard's clan turns (turns taken,
+next turn from, waiting), Run early, Close game turn and Drop clan (engine/db/gm_steps.py)."""
+
+from pathlib import Path
+
+import pytest
+
+from engine.scenario_file import load_scenario
+from engine.service import GameService
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "maps" / "cc" / "north-america-8.toml"
+
+
+@pytest.fixture
+def cc_game(tmp_path):
+    scen = load_scenario(SCENARIO)
+    scen.options.set("close_game_turn", "gm")
+    db = tmp_path / "cc.db"
+    with GameService.create(db, scen) as svc:
+        sheets = {f.number: svc.ruleset.orders_template(svc.state(0), f.number, svc.scenario)
+                  for f in scen.factions}
+    return db, sheets
+
+
+@pytest.fixture
+def console(qtbot):
+    from app.console import ConsoleWorkspace
+
+    w = ConsoleWorkspace(interactive=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 850)
+    w.show()
+    yield w
+    w.close_game()
+
+
+def _wait(qtbot, w, start):
+    got = []
+    w.runFinished.connect(got.append)
+    assert start()
+    qtbot.waitUntil(lambda: bool(got), timeout=120_000)
+    assert got == ["done"], w.last_error
+
+
+def test_clan_turns_run_early_close_and_drop(qtbot, console, cc_game):
+    db, sheets = cc_game
+    w = console
+    assert w.set_game(db)
+    seq = w.sequence
+    assert seq.shown() and seq.close_button.isVisibleTo(seq)
+    heads = [w.dashboard.horizontalHeaderItem(c).text() for c in range(w.dashboard.columnCount())]
+    assert heads[-3:] == ["Turns", "Next turn from", "Waiting"]
+    for f, text in sheets.items():
+        w.paste_text(text, f)
+    # a clan's second sheet this week waits for the week to pass (the book's minimum)
+    w.paste_text(sheets[100].replace("TURN 1", "TURN 2"), 100)
+    _wait(qtbot, w, w.run_turn)
+    assert w.service.current_step == 8
+    row = next(r for r in range(w.dashboard.rowCount()) if w.dashboard.item(r, 0).text() == "100")
+    values = w.dashboard.row_values(row)
+    assert values[7] == "1" and values[8] != "any time" and "turn 2" in values[9]
+    # Run early runs it now
+    seq.early.setChecked(True)
+    _wait(qtbot, w, w.run_turn)
+    assert w.service.current_step == 9
+    # the game turn waits for the GM (option close_game_turn = gm)
+    assert w.service.status().game_turns == 0
+    _wait(qtbot, w, seq.close_game_turn)
+    st = w.service.status()
+    assert st.game_turns == 1 and st.gm_steps[-1][2] == "closed the game turn"
+    assert "closed the game turn" in w.run_label.text()
+    _wait(qtbot, w, lambda: seq.drop(166, "left the game"))
+    row = next(r for r in range(w.dashboard.rowCount()) if w.dashboard.item(r, 0).text() == "166")
+    assert w.dashboard.row_values(row)[2] == "DROPPED"
+    assert "The GM dropped clan 166: left the game" in w.service.report(w.service.current_step, None)
