@@ -353,8 +353,12 @@ def write_bundles(service: Any, folder: str | Path, step: int | None = None) -> 
     folder.mkdir(parents=True, exist_ok=True)
     step = service.current_step if step is None else step
     name = service.name
-    return [write_bundle(service, f.number, folder / bundle_name(name, step, f.number), step)
-            for f in service.scenario.factions]
+    out = []
+    for f in service.scenario.factions:
+        # sequential (CC): a clan's bundle is of its own last turn up to `step`
+        own = service.last_report_step(f.number, step)
+        out.append(write_bundle(service, f.number, folder / bundle_name(name, own, f.number), own))
+    return out
 
 
 __all__ = ["Bundle", "BundleError", "open_bundle", "write_bundle", "write_bundles",

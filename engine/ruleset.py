@@ -239,6 +239,10 @@ class Ruleset(ABC):
         """The factions a game turn waits for (CC: not the dropped positions)."""
         return [f.number for f in scenario.factions]
 
+    # the viewer: state tables that hold units listed by a `unit_rows` hook, not regions
+    # (engine/viewer_model.turn_regions)
+    viewer_unit_tables: tuple[str, ...] = ()
+
     def gm_closes_cycle(self, scenario: Scenario) -> bool:
         """Sequential: the GM ends each game turn (engine/db/gm_steps.py), not the last
         faction's turn of it."""

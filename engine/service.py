@@ -761,6 +761,17 @@ class GameService(Importer, StepRunner, GmSteps):
         with self.store.reading() as c:
             return self._reported(c, int(self.store.game(c).current_step) if step is None else step)
 
+    def last_report_step(self, faction: int, upto: int | None = None) -> int:
+        """The last step up to `upto` (default: the last run) that gave the faction a report:
+        `upto` itself but in a sequential game, where a clan's last report is of its own
+        last turn (0: the start)."""
+        with self.store.reading() as c:
+            cur = int(self.store.game(c).current_step) if upto is None else upto
+            for step in range(cur, 0, -1):
+                if faction in self._reported(c, step):
+                    return step
+        return 0
+
     def _reported(self, c: Any, step: int) -> list[int]:
         numbers = sorted(f.number for f in self.scenario.factions)
         if step == 0 or self.ruleset.turn_model != TurnModel.SEQUENTIAL or self.ruleset.public_reports:

@@ -401,6 +401,8 @@ def turn_regions(tv: TurnView) -> dict[int, RegionRow]:
         pm = hook(tv.state, tv.scenario)
         owner, rname = dict(pm.owners), dict(pm.names)
     for table, owner_f, place_f in tables:
+        if table in tv.ruleset.viewer_unit_tables:  # its units, not regions (CC: convoys)
+            continue
         for r in tv.state.tables[table]:
             cell = place_cell(gmap, getattr(r, place_f))
             if cell is None:

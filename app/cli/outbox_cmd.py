@@ -53,7 +53,8 @@ def cmd_bundle(args: argparse.Namespace) -> int:
             raise CliError(f"{args.game}: no turn {step}; the game has turns 0 to {svc.current_step}")
         try:
             if args.faction is not None:
-                paths = [write_bundle(svc, args.faction, Path(args.out) / bundle_name(svc.name, step, args.faction), step)]
+                own = svc.last_report_step(args.faction, step)  # sequential: its own last turn
+                paths = [write_bundle(svc, args.faction, Path(args.out) / bundle_name(svc.name, own, args.faction), own)]
             else:
                 paths = write_bundles(svc, args.out, step)
         except BundleError as e:

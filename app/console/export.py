@@ -54,9 +54,12 @@ def export_files(service: Any, folder: str | Path, step: int | None = None, send
         if cancel is not None and cancel.is_set():
             raise RunCancelled("export cancelled; the files written so far stay")
         tell(0.05 + 0.85 * i / max(1, len(factions)), f"bundle of {f.name}")
-        p = folder / "bundles" / bundle_name(service.name, step, f.number)
-        by_faction[f.number] = write_bundle(service, f.number, p, step)
-    out.bundles = list(by_faction.values())
+        own = service.last_report_step(f.number, step)  # sequential: the clan's own last turn
+        p = folder / "bundles" / bundle_name(service.name, own, f.number)
+        bundle = write_bundle(service, f.number, p, own)
+        if own == step:  # the outbox mails only this step's reports, with these bundles
+            by_faction[f.number] = bundle
+        out.bundles.append(bundle)
     tell(0.9, "writing the outbox")
     entries = write_outbox(service, folder / "outbox", step, bundles=by_faction, sender=sender)
     out.outbox = [e.path for e in entries if e.path is not None]

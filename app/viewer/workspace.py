@@ -52,6 +52,8 @@ OPEN_FILTER = ("Report bundles (*.rsbundle *.rsbundle.gz);;Game databases (*.rsg
                "All files (*)")
 
 
+COORDS_AT_START = 2500  # cells: bigger grids open with coordinates off
+
 class ViewerCanvas(MapCanvas):
     """The shared canvas (it keeps a newly opened map fitted until the player zooms); a
     faction that has seen only a small part of a big map (an Atlantis island) gets that
@@ -387,9 +389,12 @@ class ViewerWorkspace(QMainWindow):
         tv = self.turn
         if tv is not None:  # coordinates on where orders name cells by them (grid maps)
             self.scene.coords.notation = notation_of(tv.ruleset)
-        self.scene.set_layer_visible("coords", gmap.kind != "regions")
+        # on at first on small grids only: fitted in the window, a continent of thousands of
+        # hexes (the CC North America map) would be a carpet of numbers; a click shows them
+        coords = gmap.kind != "regions" and len(gmap.grid) <= COORDS_AT_START
+        self.scene.set_layer_visible("coords", coords)
         self.coords_action.setEnabled(gmap.kind != "regions")
-        self.coords_action.setChecked(gmap.kind != "regions")
+        self.coords_action.setChecked(coords)
         self.canvas.focus_on(gmap, self.model.seen())
         self.canvas.set_map_scene(self.scene)
         self.minimap.attach()

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-RULESETS = ("kok", "artnes", "coi", "atlantis")
+RULESETS = ("kok", "artnes", "coi", "atlantis", "cc")
 WORKSPACES = ("editor", "scenario", "console", "viewer")
 SIZE = (1280, 720)
 

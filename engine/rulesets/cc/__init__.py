@@ -85,6 +85,21 @@ class ContinentalConquest(Ruleset):
         dropped = {c.number for c in state["clans"] if c.dropped}
         return [f.number for f in scenario.factions if f.number not in dropped]
 
+    viewer_unit_tables = ("convoys",)
+
+    def unit_rows(self, state: State, scenario: Scenario) -> list[tuple]:
+        """The viewer's units (engine/viewer_model.turn_units): each convoy as (cell, owner,
+        kind, vehicles, number, label), `land convoy` (the map marks it Land); a spotted ghost
+        image (view.py) has no vehicles or number: one, unnamed."""
+        vehicles: dict[int, int] = {}
+        for v in state["vehicles"]:
+            vehicles[v.convoy] = vehicles.get(v.convoy, 0) + v.count
+        out = []
+        for c in sorted(state["convoys"], key=lambda c: (c.owner, c.number, c.id)):
+            label = f"#{c.number} {c.name}".strip() if c.number else "spotted"
+            out.append((c.cell, c.owner, f"{c.type} convoy", vehicles.get(c.id, 0) or 1, c.number, label))
+        return out
+
     def gm_closes_cycle(self, scenario: Scenario) -> bool:
         """X2: option close_game_turn = gm: the GM ends each game turn (`realmsmith close`)."""
         return scenario.options["close_game_turn"] == "gm"

@@ -63,6 +63,7 @@ class Reader:
         self.slot = 0
         self.used: dict[tuple[str, int], set[int]] = {}
         self.below: list[str] = []
+        self.below_lines: list[int] = []
         self.waiting: list[tuple[o.CcOrder | None, int, str, str]] = []  # SEE BELOW texts
         self.words = book_words()
 
@@ -86,6 +87,7 @@ class Reader:
                                           or _CONVOY_HEAD.match(text) or _AGENTS_HEAD.match(text)):
             m = _SLOT.match(text)
             self.below.append((m.group(2) if m else text).strip())
+            self.below_lines.append(lineno)
             return
         if self._heading(lineno, text.split(";")[0]):
             return
@@ -297,7 +299,12 @@ class Reader:
 
     def finish(self) -> None:
         """Give each order that said SEE BELOW the next text of the BELOW block."""
-        texts = iter([t for t in self.below if t])
+        given = [(t, n) for t, n in zip(self.below, self.below_lines, strict=True) if t]
+        texts = iter(t for t, _n in given)
+        asked = sum(1 for order, *_ in self.waiting if order is not None)
+        for t, n in given[asked:]:  # an order written under BELOW is a text nobody asked for
+            self.say(INVALID, "text under BELOW that no order asks for (write SEE BELOW in the "
+                              "order it belongs to; orders go above BELOW)", n, t, Severity.WARNING)
         for order, line, text, _ in self.waiting:
             if order is None:
                 continue
