@@ -74,3 +74,25 @@ def test_clan_turns_run_early_close_and_drop(qtbot, console, cc_game):
     row = next(r for r in range(w.dashboard.rowCount()) if w.dashboard.item(r, 0).text() == "166")
     assert w.dashboard.row_values(row)[2] == "DROPPED"
     assert "The GM dropped clan 166: left the game" in w.service.report(w.service.current_step, None)
+
+
+def test_the_designer_shows_every_cc_catalog_and_option(qtbot, cc_game):
+    from app.designer.workspace import ScenarioDesigner
+
+    db, _sheets = cc_game
+    svc = GameService.open(db)
+    d = ScenarioDesigner()
+    qtbot.addWidget(d)
+    d.resize(1300, 850)
+    d.show()
+    d.set_service(svc)
+    specs = svc.ruleset.catalog_specs()
+    titles = [d.tabs.tabText(i) for i in range(d.tabs.count())]
+    assert d.tabs.count() == 4 + len(specs)
+    assert {"Factions", "Options", "Game"} <= set(titles)
+    assert set(d.catalog_pages) == set(svc.scenario.catalogs) >= {"vehicles", "terrain", "buildings"}
+    names = {spec.name for spec in svc.ruleset.option_specs()}
+    assert {"close_game_turn", "turn_order", "min_days_between_turns"} <= names
+    assert d.scen.options["close_game_turn"] == "gm"
+    d.clear()
+    svc.close()
