@@ -79,9 +79,8 @@ def test_ruleset_declarations_and_what_is_not_built():
     assert opts.pre_turn_orders == 5 and opts.post_turn_orders == 10 and opts.pulses == 10
     assert RULESET.terrain_letters()["Pla"] == "plains"
     assert [p.name for p in RULESET.phases()][0] == "income"
-    assert RULESET.capabilities == {"parse", "turn", "play", "reports"}
-    with pytest.raises(NotBuiltYet, match="the demo is not built yet"):
-        RULESET.demo()
+    assert RULESET.capabilities == {"parse", "turn", "play", "reports", "demo"}
+    assert str(NotBuiltYet("the X")).startswith("Continental Conquest: the X is not built yet")
 
 
 def test_state_schema_round_trips_and_builds_sql_tables():

@@ -5,11 +5,11 @@ catalogs (catalog.py, resources/cc/), the options for its choices and unclear pa
 (options.py), the state schema (state.py), the maps (maps/cc/), the game set-up (setup.py),
 the orders sheet read into typed orders (orders.py, orders_sheet.py), its template and
 checks (orders_template.py, check.py), the player turn as a phase table (turn/), the end of
-a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py) and
-what its bundle holds (view.py); combat (combat/, called by turn/battles.py and
-turn/movement.py), the Plague and espionage. Not built: bombing, razing, random events and
-the loot table (the turn refuses what needs them with a `cc.not_built` event), and the demo
-(NotBuiltYet).
+a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py,
+report_text.py, report_html.py), what its bundle holds (view.py), combat (combat/, called by
+turn/battles.py and turn/movement.py), the Plague, espionage, the GM's steps (close, drop,
+standby: engine/db/gm_steps.py) and the demo (demo.py). Not built: bombing, razing, random
+events and the loot table (the turn refuses what needs them with a `cc.not_built` event).
 docs/continental.md lists what remains; docs/cc-checklist.md tracks every rule of the book.
 """
 
@@ -46,8 +46,8 @@ class ContinentalConquest(Ruleset):
     map_kinds = ("hex",)
     cell_notation = "ccrr"  # the book writes hexes as 0825: column 08, row 25
     state_schema = SCHEMA
-    # the clan's turn, its status report and reading/checking sheets work; the demo does not
-    # (see docs/continental.md for what each turn phase leaves out)
+    # the clan's turn, its status report, reading/checking sheets and the demo work (see
+    # docs/continental.md for what each turn phase leaves out)
     capabilities = frozenset({"parse", "turn", "play", "reports", "demo"})
     report_formats = ("text", "html", "json")
 
