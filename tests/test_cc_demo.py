@@ -67,3 +67,12 @@ def test_the_reports_of_the_demo_say_what_happened(demo):
     joined = "\n".join(texts)
     assert "PICKUP: loaded" in joined and "DROPOFF" in joined and "BUILD: built a" in joined
     assert "moved from" in joined and "did not take" in joined  # failures explained
+
+
+def test_the_demo_is_the_same_every_time(demo):
+    d, steps, *_ = demo
+    with GameService.open(d / "cc-demo.db") as svc:
+        first = svc.state_json(len(steps))
+    assert main(["demo", "--ruleset", "cc", "--dir", str(d)]) == EXIT_OK  # replaces it
+    with GameService.open(d / "cc-demo.db") as svc:
+        assert svc.state_json(svc.current_step) == first

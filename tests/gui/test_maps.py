@@ -402,7 +402,7 @@ def test_screenshot_script_names_every_workspace_and_ruleset():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert set(mod.WORKSPACES) == {"editor", "scenario", "console", "viewer"}
-    assert set(mod.RULESETS) == {"kok", "artnes", "coi", "atlantis"}
+    assert set(mod.RULESETS) == {"kok", "artnes", "coi", "atlantis", "cc"}
     for rs in mod.RULESETS:
         for ws in mod.WORKSPACES:
             png = path.parent / f"{rs}-{ws}.png"

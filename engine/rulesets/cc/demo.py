@@ -17,6 +17,7 @@ from pathlib import Path
 from engine.scenario import Scenario
 
 SCENARIO = Path(__file__).resolve().parents[3] / "maps" / "cc" / "north-america-8.toml"
+DEMO_SEED = 1995  # the book's year
 LATE_CLAN = 166  # sends no sheet in month 2 and both sheets in month 3 (a catch-up turn)
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -155,6 +156,7 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
     rs = registry.get("cc")
     scen = load_scenario(SCENARIO)
     scen.name = "North America demo"
+    scen.seed = DEMO_SEED  # the same demo every time (a game from the file draws a secret seed)
     scen.meta["gm_news"] = [dict(n) for n in GM_NEWS]
     state = rs.initial_state(scen)
     grid = scen.map.grid
