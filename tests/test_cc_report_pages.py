@@ -56,3 +56,5 @@ def test_the_html_page_has_a_heading_a_section_and_bold_conquests():
     assert "<span class='new'> *0102" in page            # taken this turn: bold, as the book
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert page.startswith("<!DOCTYPE html>") and "<h1>CONTINENTAL CONQUEST" in page
+    # the market lists the vehicles at the book's prices too (a truck: $40,000)
+    assert rep["vehicle_prices"]["truck"] == 40000 and "truck: $40,000" in RULESET.render(rep, "text")

@@ -50,6 +50,8 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     if world is not None and world.finished:
         out["game_over"] = {"winner": world.winner, "game_turn": world.game_turn - 1}
     out["prices"] = {p.item: p.price for p in sorted(state["prices"], key=lambda p: p.item)}
+    # vehicles sell at the book's fixed prices (BUY): the market lists them too
+    out["vehicle_prices"] = {str(v["id"]): int(v["cost"]) for v in scenario.catalogs["vehicles"]}
     if faction is None:
         out["clans"] = [_stocks(c) | {"clan": c.number, "name": c.name, "turns": c.turns_run,
                                       "dropped": c.dropped} for c in sorted(state["clans"], key=lambda c: c.number)]

@@ -65,7 +65,10 @@ def sections(r: dict[str, Any]) -> list[Section]:
         f"Income next turn (estimate): ${e['money']:,}, food {e['food']}, fuel {e['fuel']}, "
         f"parts {e['parts']}, vaccine {e['vaccine']}, troops {e['troops']} "
         f"({e['hexes']} hexes, {e['cities']} cities, {e['bonuses']} income bonuses)"]))
-    out.append(("MARKET", ["  " + "  ".join(f"{k}: ${v:,}" for k, v in r["prices"].items())]))
+    market = ["  " + "  ".join(f"{k}: ${v:,}" for k, v in r["prices"].items())]
+    if r.get("vehicle_prices"):
+        market.append("  vehicles: " + "  ".join(f"{k}: ${v:,}" for k, v in r["vehicle_prices"].items()))
+    out.append(("MARKET", market))
     for ranking, rows in r["top_clans"].items():
         out.append((f"TOP CLANS: {ranking.upper()}",
                     [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['value']:,}" for i, c in enumerate(rows, 1)]))
