@@ -101,3 +101,8 @@ def test_a_dropped_clan_takes_no_turn_and_a_standby_player_takes_over(tmp_path, 
     assert not clan.dropped and clan.account == "77777" and clan.player == "Pat"
     assert f.password == "77777" and f.email == "pat@example.org" and f.name == "Rust Kings"
     assert main(["drop", str(db), "999"]) != EXIT_OK
+    capsys.readouterr()
+    assert main(["status", str(db), "--json"]) == EXIT_OK
+    st = json.loads(capsys.readouterr().out)
+    assert [g["what"] for g in st["gm_steps"]][0] == "dropped faction 166: silent for a month"
+    assert st["game_turns"] == 1 and {f["faction"]: f["turns"] for f in st["factions"]}[100] == 1
