@@ -1,13 +1,14 @@
-"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play four
+"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play five
 game turns ("months") of scripted orders: buying supplies and vehicles, enlisting, moving and
 capturing hexes, defending them, a second convoy created and sent trading, a custom
-structure built, and one clan's late turn caught up in the next month.
+structure built, the Plague met with vaccine (CURE), and one clan's late turn caught up in the
+next month.
 
 Each month is a block of orders (MONTHS) written once for every clan; the places in it
 (`{city}`, `{hex1}`, and the moves `{m1}`...) are filled from the clan's start city and a
 walk over the land next to it (`_walk`), so the block reads like a sheet and still fits every
-clan's corner of the map. Combat, the Plague and espionage are not in the demo: their rules
-are still being built (docs/continental.md).
+clan's corner of the map. Combat (a city invasion, a convoy battle) is not in the demo: the
+turn does not call it yet (docs/continental.md).
 """
 
 from __future__ import annotations
@@ -90,6 +91,19 @@ CONVOY #2
 POST-TURN CLAN ORDERS
  1: FORTIFY {city}
  2: GARRISON 10 {city}
+""",
+    # month 5: the Plague (it breaks out at the end of a game turn): vaccine bought, and the
+    # trade convoy at home cures the city if it has the Plague (a healthy city: no vaccine used)
+    """PRE-TURN CLAN ORDERS
+ 1: BUY 15 VACCINE
+ 2: ENLIST 10
+CONVOY #1
+ 1: PAUSE
+CONVOY #2
+ 1: CURE
+ 2: PICKUP
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
 """,
 ]
 
