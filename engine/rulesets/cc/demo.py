@@ -7,8 +7,8 @@ next month.
 Each month is a block of orders (MONTHS) written once for every clan; the places in it
 (`{city}`, `{hex1}`, and the moves `{m1}`...) are filled from the clan's start city and a
 walk over the land next to it (`_walk`), so the block reads like a sheet and still fits every
-clan's corner of the map. Combat (a city invasion, a convoy battle) is not in the demo: the
-turn does not call it yet (docs/continental.md).
+clan's corner of the map. A city invasion and a convoy battle are not in the demo yet (combat
+reached the turn after it was written; docs/continental.md).
 """
 
 from __future__ import annotations
