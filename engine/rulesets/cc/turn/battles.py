@@ -7,6 +7,8 @@ applied to the state.
   reported to their own clan, and an entrant that did not clear the hex stops for the turn.
 - HUNT: the same fight, hidden convoys included; once a turn (military convoys once a hex).
 - ATTACK ([INVADING A CITY]): `invade_city` against the garrison and the guarding convoys.
+- Every convoy battle and city attack goes out on the radio ([RADIO REPORTS], radio.py):
+  clans by number, never convoy ids (those would tell how many convoys the game has had).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from engine.rulesets.cc.combat import (
     fight_through,
     invade_city,
 )
+from engine.rulesets.cc.combat.events import CityInvaded, ConvoyBattleEnded
 from engine.rulesets.cc.turn import events as ev
+from engine.rulesets.cc.turn import radio
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 
 
@@ -51,6 +55,8 @@ def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
     hb = fight_through(_side(t, cv, hunting), sides, t.dice, combat_rules(t), cv.cell, parts)
     for e in hb.events:
         t.emit(e)
+        if isinstance(e, ConvoyBattleEnded):
+            _broadcast_battle(t, e)
     for cid, after in hb.after.items():
         row = rows[cid]
         if after.wiped_out:
@@ -110,6 +116,13 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
     r = invade_city(t.book, inv, defence, t.dice, combat_rules(t))
     for e in r.events:
         t.emit(e)
+        if isinstance(e, CityInvaded):
+            outcome = "took it" if e.captured else "was thrown back"
+            held = f", held by clan {e.defender}," if e.defender else ""
+            radio.broadcast(t, "city attack", e.cell,
+                            f"Clan {e.attacker} attacked {city.name} ({t.label(e.cell)}){held} "
+                            f"and {outcome} {_after(e.rounds)}.",
+                            involved=(e.defender,) if e.defender else ())
     cv.troops += r.attackers_back - inv.troops
     cv.rifles, cv.grenades, cv.morale, cv.training = r.rifles, r.grenades, r.morale, r.training
     for g in guards:
@@ -130,3 +143,20 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
         t.ctx.state["hostile"].append(st.Hostile(city.cell, t.number))
     t.emit(ev.OrderDone(t.number, order.keyword, cv.number, pulse, order.line,
                         f"{city.name} {'taken' if r.captured else 'held'}"))
+
+
+def _broadcast_battle(t: ClanTurn, e: ConvoyBattleEnded) -> None:
+    """A convoy battle on the radio: who fought where, how long, how it ended."""
+    if e.winner == 0:
+        outcome = "neither side won"
+    else:
+        outcome = f"clan {e.attacker if e.winner == e.convoy else e.defender} won"
+    lost = f"; {len(e.destroyed)} convoy(s) destroyed" if e.destroyed else ""
+    radio.broadcast(t, "battle", e.cell,
+                    f"Convoys of clan {e.attacker} and clan {e.defender} fought in "
+                    f"{t.label(e.cell)}: {outcome} {_after(e.rounds)}{lost}.",
+                    involved=(e.attacker, e.defender))
+
+
+def _after(rounds: int) -> str:
+    return "without a fight" if rounds == 0 else f"after {rounds} round{'s' if rounds != 1 else ''}"
