@@ -33,6 +33,7 @@ from typing import Any
 from engine import registry
 from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
+from engine.db.interventions import InterventionDesk
 from engine.db.importer import Importer
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
@@ -63,7 +64,7 @@ from engine.validation import Problem, ScenarioInvalid, check_integrity, faction
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
 
-class GameService(Importer, StepRunner):
+class GameService(Importer, StepRunner, InterventionDesk):
     def __init__(self, store: GameStore, ruleset: Ruleset):
         self.store = store
         self.ruleset = ruleset
@@ -620,6 +621,10 @@ class GameService(Importer, StepRunner):
             if self.ruleset.turn_model == TurnModel.REALTIME:
                 self._keep_step_boundaries(c, to_step)
             st.delete_states_after(c, self.ruleset.state_schema, to_step)
+            for f in self._load_scenario(c, with_map=False).factions:
+                if int(f.attrs.get("joined_step", 0) or 0) > to_step:  # joined later: gone
+                    st.delete_faction(c, f.number)  # (comes back when its turn is re-made)
+            self._scenario = None
             st.delete_journal_after(c, to_step)
             st.unapply_after(c, to_step)
             st.set_game(c, current_step=to_step)
@@ -759,8 +764,10 @@ class GameService(Importer, StepRunner):
 
     def _reported(self, c: Any, step: int) -> list[int]:
         numbers = sorted(f.number for f in self.scenario.factions)
-        if step == 0 or self.ruleset.turn_model != TurnModel.SEQUENTIAL or self.ruleset.public_reports:
+        if step == 0 or self.ruleset.public_reports:
             return numbers
+        # who has a report of this step: a sequential step's faction, not a faction out
+        # of the game before it (Ruleset.report_factions), a faction that joined at it
         have = {who for who, _fmt in self.store.report_keys(c, step)}
         return [n for n in numbers if n in have]
 

@@ -144,6 +144,28 @@ class AtlantisConquest(Ruleset):
                 return f.password or ""
         return None
 
+    # ---- factions joining and leaving, the GM's hand (gm.py) -----------------------------
+
+    def split_sets(self, submission: Submission) -> list[Submission]:
+        from engine.rulesets.atlantis.identify import split_sets
+
+        return split_sets(submission)
+
+    def intervene(self, state: State, scenario: Scenario, intervention: Any) -> Any:
+        from engine.rulesets.atlantis.gm import intervene
+
+        return intervene(state, scenario, intervention)
+
+    def new_factions(self, state: State, scenario: Scenario) -> list[Any]:
+        from engine.rulesets.atlantis.gm import new_factions
+
+        return new_factions(state, scenario)
+
+    def report_factions(self, state: State, scenario: Scenario) -> set[int] | None:
+        from engine.rulesets.atlantis.gm import report_factions
+
+        return report_factions(state)
+
     # ---- reports -----------------------------------------------------------------------
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
