@@ -33,7 +33,6 @@ from typing import Any
 from engine import registry
 from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
-from engine.db.interventions import InterventionDesk
 from engine.db.importer import Importer
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
@@ -41,6 +40,7 @@ from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import own as _own
 from engine.db.intake_bridge import thread_path as _thread_path
 from engine.db.intake_bridge import to_json as _json
+from engine.db.interventions import InterventionDesk
 from engine.db.journal import StoredSubmission
 from engine.db.results import (
     REJECTED,

@@ -42,7 +42,7 @@ class InterventionRecord:
     def line(self) -> str:
         iv = self.intervention
         what = f"{iv.kind}" + (f" faction {iv.faction}" if iv.faction is not None else "")
-        state = "waits for turn {} to be made again".format(self.step) if self.waiting \
+        state = f"waits for turn {self.step} to be made again" if self.waiting \
             else self.status
         note = f" -- {iv.note}" if iv.note else ""
         return f"turn {self.step}  #{self.id}  {what}: {self.summary} [{state}]{note}"
