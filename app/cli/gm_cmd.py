@@ -85,24 +85,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_gm)
 
 
-def _pairs(values: list[str], what: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for v in values:
-        name, sep, n = v.rpartition("=")
-        if not sep or not name.strip():
-            raise CliError(f"--{what} {v!r}: write NAME=NUMBER", EXIT_INPUT)
-        out[name.strip()] = n.strip()
-    return out
-
-
 def intervention(args: argparse.Namespace):  # noqa: ANN201 - engine type, imported late
-    from engine.interventions import Intervention
+    from engine.interventions import Intervention, InterventionRefused, pairs
 
     k = args.kind
     if k == "unit":
+        try:
+            items, skills = pairs(args.item, "--item"), pairs(args.skill, "--skill")
+        except InterventionRefused as e:
+            raise CliError(str(e), EXIT_INPUT) from None
         params = {"region": args.region, "men": args.men, "name": args.name,
-                  "items": _pairs(args.item, "item"), "skills": _pairs(args.skill, "skill"),
-                  "flags": args.flag, "reveal": args.reveal}
+                  "items": items, "skills": skills, "flags": args.flag, "reveal": args.reveal}
     elif k == "give":
         params = {"item": args.item, "count": args.count}
         if args.unit is not None:

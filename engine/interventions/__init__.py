@@ -57,6 +57,21 @@ class Applied:
     joined: int | None = None
 
 
+def pairs(values: str | list[str], what: str = "item") -> dict[str, str]:
+    """`swords=3, obse=45d` (or a list of `NAME=N`) as {name: value}, for the command line
+    and the console's dialog; InterventionRefused names the piece it cannot read."""
+    parts = values.split(",") if isinstance(values, str) else list(values)
+    out: dict[str, str] = {}
+    for v in (p.strip() for p in parts):
+        if not v:
+            continue
+        name, sep, n = v.rpartition("=")
+        if not sep or not name.strip() or not n.strip():
+            raise InterventionRefused(f"{what} {v!r}: write NAME=NUMBER")
+        out[name.strip()] = n.strip()
+    return out
+
+
 def scenario_faction(scenario: Scenario, number: int | None) -> Faction:
     f = scenario.faction(number) if number is not None else None
     if f is None:
@@ -85,4 +100,4 @@ def generic(scenario: Scenario, iv: Intervention) -> Applied:
 
 
 __all__ = ["Applied", "GENERIC_KINDS", "Intervention", "InterventionRefused", "generic",
-           "scenario_faction"]
+           "pairs", "scenario_faction"]
