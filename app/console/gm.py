@@ -40,6 +40,7 @@ class InterventionDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("interventionDialog")
         self.setWindowTitle("GM intervention")
+        self.setMinimumWidth(560)
         self.kinds = [(k, label) for k, label in KINDS if kinds is None or k in kinds]
         self.kind = QComboBox()
         self.kind.setObjectName("interventionKind")
@@ -67,14 +68,17 @@ class InterventionDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Make it")
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
+        intro = QLabel("Made at this turn boundary: the next turn starts from it. It is kept "
+                       "in the history and made again if the turn is rolled back and run "
+                       "again; players see only its outcome, in their own report.")
+        intro.setWordWrap(True)
+        why = QFormLayout()
+        why.addRow("Note", self.note)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("Made at this turn boundary: the next turn starts from it. It is "
-                             "kept in the history and made again if the turn is rolled back "
-                             "and run again; players see only its outcome, in their own "
-                             "report."))
+        lay.addWidget(intro)
         lay.addLayout(top)
         lay.addWidget(self.pages)
-        lay.addWidget(self.note)
+        lay.addLayout(why)
         lay.addWidget(self.problem)
         lay.addWidget(buttons)
         self.kind.currentIndexChanged.connect(self._kind_changed)
@@ -97,6 +101,7 @@ class InterventionDialog(QDialog):
             for flag in FLAGS:
                 f[flag] = QCheckBox(flag)
                 row.addWidget(f[flag])
+            row.addStretch(1)
             for label, key in (("Region", "region"), ("Men", "men"), ("Name", "name"),
                                ("Items", "items"), ("Skills", "skills")):
                 form.addRow(label, f[key])
@@ -178,6 +183,7 @@ class InterventionsView(QListWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("interventionsView")
+        self.setWordWrap(True)
 
     def show_history(self, service, step: int) -> None:
         self.clear()
