@@ -261,7 +261,9 @@ class Ruleset(ABC):
         return 0.0
 
     def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
-        """The factions a game turn waits for (CC: not the dropped positions)."""
+        """The factions a game turn waits for (CC: not the dropped positions; Atlantis:
+        not those out of the game). A simultaneous turn gives NMR orders only to these, and
+        `status` lists only these."""
         return [f.number for f in scenario.factions]
 
     def cycle_phases(self) -> list[Phase]:

@@ -540,6 +540,7 @@ class GameService(Importer, StepRunner, InterventionDesk):
             # while the lazy state can still read its tables
             passwords = {f.number: current_password(self.ruleset, state, f, scen)
                          for f in scen.factions}
+            playing = set(self._status_factions(state, scen))
             try:
                 finished = bool(self.ruleset.is_finished(state, scen))
             except Exception:
@@ -570,7 +571,7 @@ class GameService(Importer, StepRunner, InterventionDesk):
                 held_by[x.faction] = held_by.get(x.faction, 0) + 1
             if x.superseded and x.applied_step is None:
                 replaced[x.faction, x.step] = replaced.get((x.faction, x.step), 0) + 1
-        for f in scen.factions:
+        for f in (f for f in scen.factions if f.number in playing):
             mine = [s for s in by_faction.get(f.number, ()) if realtime or s.step == cur + 1]
             fs = FactionStatus(f.number, f.name, open=verify.is_open(
                 dataclasses.replace(f, password=passwords[f.number])))
@@ -608,6 +609,17 @@ class GameService(Importer, StepRunner, InterventionDesk):
                 st.other_steps.append(s.submission)
         st.pending_posts = len([s for s in all_subs if realtime and s.active])
         return st
+
+    def _status_factions(self, state: State, scen: Scenario) -> list[int]:
+        """The factions the next turn waits for (a simultaneous game: not those out of
+        it, Ruleset.cycle_factions); every faction otherwise."""
+        numbers = [f.number for f in scen.factions]
+        if self.ruleset.turn_model != TurnModel.SIMULTANEOUS:
+            return numbers
+        try:
+            return self.ruleset.cycle_factions(state, scen)
+        except Exception:  # noqa: BLE001 - status must answer; the run says what is wrong
+            return numbers
 
     # ---- running --------------------------------------------------------------------------
 

@@ -239,7 +239,12 @@ def test_a_faction_without_units_gets_a_last_report_and_no_more(game, tmp_path):
         assert [f.eliminated for f in s.state()["factions"] if f.number == 2] == [1]
         assert "your faction has been eliminated" in s.report(1, 2)
         assert "leaves the game (no units left)" in s.report(1, 2)
+        # the next turn waits for it no more: not in status, no NMR orders for it
+        assert [f.faction for f in s.status().factions] == [1, 3]
     main(["run", game])
+    with _svc(game) as s:
+        assert json.loads(s.steps()[-1].info)["nmr"] == [1, 3]
+        assert s.reported_factions(2) == [1, 3]
     assert main(["outbox", game, "--out", str(tmp_path / "o"), "--from", "gm@example.org"]) == 0
     names = sorted(p.name for p in (tmp_path / "o").glob("*.eml"))
     assert names and not [n for n in names if "f02" in n]

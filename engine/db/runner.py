@@ -233,8 +233,9 @@ class StepRunner:
                 sheets[s.faction] = sheet
         nmr: list[int] = []
         if model == TurnModel.SIMULTANEOUS:
+            playing = set(self._playing(prev, scen, step))
             for f in scen.factions:
-                if f.number not in sheets:
+                if f.number not in sheets and f.number in playing:
                     try:
                         sheets[f.number] = rs.auto_orders(prev, f.number, scen, dice.sub("nmr", f.number))
                     except Exception as e:
@@ -302,6 +303,13 @@ class StepRunner:
                                    key=lambda g: g.number)
         if new:
             self._scenario = None
+
+    def _playing(self, state: State, scen: Scenario, step: int) -> list[int]:
+        try:
+            return self.ruleset.cycle_factions(state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: the factions in play failed ({type(e).__name__}: "
+                            f"{e}); the game is unchanged") from e
 
     def _report_factions(self, state: State, scen: Scenario, step: int) -> set[int] | None:
         try:

@@ -161,6 +161,11 @@ class AtlantisConquest(Ruleset):
 
         return new_factions(state, scenario)
 
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        """Every faction but those out of the game (QUIT, RESTART, no units left)."""
+        out = {f.number for f in state["factions"] if f.eliminated}
+        return [f.number for f in scenario.factions if f.number not in out]
+
     def report_factions(self, state: State, scenario: Scenario) -> set[int] | None:
         from engine.rulesets.atlantis.gm import report_factions
 
