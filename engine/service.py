@@ -338,6 +338,9 @@ class GameService(Importer, StepRunner, InterventionDesk):
                 out.append(Diagnostic("intake", "author is not a player of this game; the post "
                                       "goes to the ruleset in time order", file=src,
                                       severity=Severity.WARNING))
+            elif status == "bad_password":  # the whole set is refused; the faction is told
+                out.append(Diagnostic("intake", "refused, none of it is used: "
+                                      + (sub.matched_by or "wrong password"), file=src))
             else:
                 out.append(Diagnostic("intake", "not matched to a faction of this game: "
                                       + (sub.matched_by or "no clue found"), file=src))
@@ -501,7 +504,8 @@ class GameService(Importer, StepRunner, InterventionDesk):
 
     def check_text(self, text: str, source_name: str = "", faction: int | None = None,
                    sender: str = "", subject: str = "") -> tuple[Submission, list[Diagnostic]]:
-        """Check an orders text against the current state without storing anything."""
+        """Check an orders text against the current state without storing anything (a text
+        of several factions' sets: the first; check_submissions gives each)."""
         sub = _intake_text(text, "file" if source_name else "paste", source_name or "pasted",
                            sender, subject, "")
         return self.check_submissions([sub], faction)[0]
@@ -510,6 +514,8 @@ class GameService(Importer, StepRunner, InterventionDesk):
                           ) -> list[tuple[Submission, list[Diagnostic]]]:
         """Match and check submissions against the current state (loaded once); stores nothing."""
         out = []
+        if faction is None:  # several factions' sets in one text: each checked as its own
+            subs = self._split_sets(subs)
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             state, scen = self._state(c, cur), self.scenario

@@ -323,3 +323,15 @@ def test_a_gm_password_change_is_the_one_that_counts(game, tmp_path):
     with _svc(game) as s:
         assert s.scenario.faction(1).email == "new1@example.org"
         assert [f.email for f in s.state()["factions"] if f.number == 1] == ["new1@example.org"]
+
+
+def test_check_reads_each_set_of_a_file_as_its_factions(game, tmp_path, capsys):
+    p = tmp_path / "sets.txt"
+    p.write_text(SETS.replace("ENTERTAIN", "TAX"), encoding="utf-8")
+    assert main(["check", game, str(p)]) == 1
+    out = capsys.readouterr().out
+    # faction 2's TAX is judged on its own line as faction 2's; nothing of it is laid on
+    # faction 1's set; faction 3's set is refused whole, naming its #atlantis line
+    assert f"{p}:10: error (illegal): TAX: only combat-ready units" in out
+    assert "refused, none of it is used: faction 3 from the #atlantis line (line 13)" in out
+    assert "not the faction's" not in out and ":5:" not in out
