@@ -74,13 +74,14 @@ class InterventionDesk:
             state = self.store.load_state(c, self.ruleset.state_schema, cur)
             applied = self._apply(c, scen, state, cur, iv)
             self.store.save_state(c, state)
+            made = now_iso()
             rid = c.execute(IV.insert().values(
                 game_id=self.store.game_id, step=cur, kind=iv.kind, faction=iv.faction,
                 params=json.dumps(iv.params, sort_keys=True, ensure_ascii=False), note=iv.note,
-                summary=applied.summary, status=APPLIED, made_at=now_iso())).inserted_primary_key[0]
+                summary=applied.summary, status=APPLIED, made_at=made)).inserted_primary_key[0]
             self._scenario = None
             self._recheck(c, cur)  # type: ignore[attr-defined]
-        return InterventionRecord(int(rid), cur, iv, applied.summary, APPLIED, now_iso())
+        return InterventionRecord(int(rid), cur, iv, applied.summary, APPLIED, made)
 
     def interventions(self, step: int | None = None) -> list[InterventionRecord]:
         """The history of interventions (of one turn boundary), oldest first."""

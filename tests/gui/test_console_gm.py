@@ -21,18 +21,6 @@ def game(tmp_path):
     return tmp_path / "g.db"
 
 
-@pytest.fixture
-def console(qtbot):
-    from app.console import ConsoleWorkspace
-
-    w = ConsoleWorkspace(interactive=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    yield w
-    w.close_game()
-
-
 def _home(svc, faction):
     u = next(u for u in svc.state()["units"] if u.faction == faction)
     x, y = svc.scenario.map.grid.atlantis(u.cell)
