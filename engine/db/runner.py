@@ -102,7 +102,7 @@ def _refused_sets(subs: list[StoredSubmission], step: int) -> list[Diagnostic]:
             continue
         when = (s.submission.received_at or s.imported_at or "")[:16].replace("T", " ")
         out.append(Diagnostic(
-            "illegal", f"a set of orders for your faction{' received ' + when if when else ''} "
+            "illegal", f"A set of orders for your faction{' received ' + when if when else ''} "
             "was refused: its password is not your faction's; none of it was carried out",
             0, file="", faction=s.submission.faction))
     return out
