@@ -308,7 +308,10 @@ def test_a_mail_with_several_sets_gives_each_faction_its_own(game, tmp_path, cap
     assert ("atlantis.failed", 2) in kinds and ("atlantis.earned", 2) not in kinds
     with _svc(game) as s:
         assert json.loads(s.steps()[-1].info)["nmr"] == [3]
-    assert "was refused: its password is not your faction's" in r3
+    errors = " ".join(r3.split("Errors during turn:")[1].split("Events during turn:")[0].split())
+    assert errors.startswith("A set of orders for your faction received 2026-11-25 10:00 was "
+                             "refused: its password is not your faction's; none of it was "
+                             "carried out.")
     assert "refused" not in r1.split("Events during turn:")[0].lower()
 
 
