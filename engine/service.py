@@ -614,6 +614,7 @@ class GameService(Importer, StepRunner, InterventionDesk):
             elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
                 st.other_steps.append(s.submission)
         st.pending_posts = len([s for s in all_subs if realtime and s.active])
+        st.interventions = [r.line() for r in self.interventions(cur)]  # made since turn cur
         return st
 
     def _status_factions(self, state: State, scen: Scenario) -> list[int]:

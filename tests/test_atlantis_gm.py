@@ -101,6 +101,9 @@ def test_history_lists_each_intervention_with_its_turn_and_note(game, capsys):
     assert out[0].endswith("[applied] -- lost mail")
     assert out[1].startswith("turn 1  #2  password faction 3: faction 3's password changed")
     assert "newpass" not in "\n".join(out)  # the history never prints a password
+    assert main(["status", game]) == EXIT_OK  # status names those made since the last turn
+    said = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("  GM: ")]
+    assert len(said) == 1 and said[0].startswith("  GM: turn 1  #2  password faction 3")
     assert _gm(game, "history", "--json", "--turn", "1") == EXIT_OK
     rows = json.loads(capsys.readouterr().out)
     assert [(r["turn"], r["kind"], r["faction"]) for r in rows] == [(1, "password", 3)]

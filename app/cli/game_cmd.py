@@ -348,7 +348,8 @@ def cmd_status(args: argparse.Namespace) -> int:
                              "why": s.meta.get("verify_note", "")} for s in st.held],
                    "problems": [d.to_dict() for d in st.problems],
                    "waiting": [{"submission": sid, "faction": f, "turn": t, "why": why,
-                                "ready_at": ready} for sid, f, t, why, ready in st.waiting]}
+                                "ready_at": ready} for sid, f, t, why, ready in st.waiting],
+                   "gm_interventions": st.interventions}
             print(json.dumps(out, indent=1))
         else:
             print("\n".join(st.lines()))

@@ -99,6 +99,7 @@ class Status:
     finished: bool = False                                        # the ruleset says the game is over
     # sequential: (submission id, faction, its turn, why it waits, when it may run or None)
     waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)
+    interventions: list[str] = field(default_factory=list)  # the GM's at this turn boundary
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -155,6 +156,8 @@ class Status:
             out.append(f"  waiting: submission {sid}, faction {faction}'s turn {turn}: {why}")
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
+        for line in self.interventions:
+            out.append(f"  GM: {line}")
         sent = len(self.factions) - len(self.missing)
         if realtime:
             out.append(f"{sent} of {len(self.factions)} players have posts waiting")
