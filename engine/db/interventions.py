@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import inspect, select
 
 from engine.db.schema import InterventionRow as IV
-from engine.db.store import now_iso
+from engine.db.store import loaded_tables, now_iso
 from engine.events import EventLog
 from engine.interventions import Applied, Intervention, InterventionRefused
 from engine.scenario import Scenario
@@ -67,21 +67,42 @@ class InterventionDesk:
     def intervene(self, iv: Intervention) -> InterventionRecord:
         """Make an intervention at the current turn boundary; InterventionRefused (nothing
         changed) when the ruleset refuses it."""
+        try:
+            return self._intervene(iv)
+        except BaseException:
+            self._scenario = None  # it may hold factions of an intervention not written
+            raise
+
+    def _intervene(self, iv: Intervention) -> InterventionRecord:
         with self.store.transaction() as c:
             IV.create(c, checkfirst=True)
             cur = int(self.store.game(c).current_step)
-            scen = self._load_scenario(c)  # type: ignore[attr-defined]
-            state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            scen = self._scenario_now(c)
+            # each table read when the ruleset asks for it, and only those written back: a
+            # 1,000-faction world's 60,000 regions are neither read nor rewritten for a GIVE
+            state = self.store.load_state(c, self.ruleset.state_schema, cur, lazy=True)
             applied = self._apply(c, scen, state, cur, iv)
-            self.store.save_state(c, state)
+            self.store.save_state(c, state, only=loaded_tables(state))
+            self._joined_report(c, scen, state, cur, applied)
             made = now_iso()
             rid = c.execute(IV.insert().values(
                 game_id=self.store.game_id, step=cur, kind=iv.kind, faction=iv.faction,
                 params=json.dumps(iv.params, sort_keys=True, ensure_ascii=False), note=iv.note,
                 summary=applied.summary, status=APPLIED, made_at=made)).inserted_primary_key[0]
-            self._scenario = None
+            self._scenario = scen  # its factions as now written, the map kept
             self._recheck(c, cur)  # type: ignore[attr-defined]
         return InterventionRecord(int(rid), cur, iv, applied.summary, APPLIED, made)
+
+    def _scenario_now(self, c: Any) -> Scenario:
+        """The scenario as stored, with the map this service has loaded already if any (a
+        map does not change in play; reading a 1,000-faction world's 3.5 million cells
+        again would be most of the work)."""
+        cached = getattr(self, "_scenario", None)
+        if cached is None or cached.map is None:
+            return self._load_scenario(c)  # type: ignore[attr-defined]
+        scen = self._load_scenario(c, with_map=False)  # type: ignore[attr-defined]
+        scen.map = cached.map
+        return scen
 
     def interventions(self, step: int | None = None) -> list[InterventionRecord]:
         """The history of interventions (of one turn boundary), oldest first."""
@@ -112,11 +133,15 @@ class InterventionDesk:
             self.store.save_faction(c, f)
             scen.factions = [g for g in scen.factions if g.number != f.number] + [f]
             scen.factions.sort(key=lambda g: g.number)
-        if applied.joined is not None and step > 0:  # turn 0's reports are made when asked
+        return applied
+
+    def _joined_report(self, c: Any, scen: Scenario, state: State, step: int,
+                       applied: Applied) -> None:
+        """A faction that joined gets its report of this turn (turn 0's are made when asked)."""
+        if applied.joined is not None and step > 0:
             rows = self._build_reports(state, EventLog(), scen, [], step,  # type: ignore[attr-defined]
                                        lambda _f, _m: None, {applied.joined})
             self.store.save_reports(c, step, [r for r in rows if r[0] == applied.joined])
-        return applied
 
     def _reapply(self, c: Any, scen: Scenario, state: State, step: int) -> bool:
         """A turn made again after a rollback: its interventions applied again, in the
@@ -128,7 +153,9 @@ class InterventionDesk:
         for r in rows:
             iv = _row(r, step).intervention
             try:
-                summary, status = self._apply(c, scen, state, step, iv).summary, APPLIED
+                applied = self._apply(c, scen, state, step, iv)
+                self._joined_report(c, scen, state, step, applied)
+                summary, status = applied.summary, APPLIED
             except InterventionRefused as e:
                 summary, status = f"refused when turn {step} was made again: {e}", REFUSED
             c.execute(IV.update().where(IV.c.id == r.id).values(summary=summary, status=status))

@@ -80,9 +80,16 @@ def _region(state: State, scenario: Scenario, text: Any) -> int:
         cell = None
     if cell is None:
         raise InterventionRefused(f"no region {raw} on this map")
-    if not any(r.cell == cell for r in state["regions"]):
+    if not _land(scenario, cell):
         raise InterventionRefused(f"region {raw} is ocean; a unit is placed on land")
     return cell
+
+
+def _land(scenario: Scenario, cell: int) -> bool:
+    """Land by the map's terrain (the state's regions are land; reading them all for one
+    cell would cost a big world's whole table)."""
+    row = scenario.catalogs["terrains"].by("name").get(scenario.map.terrain_at(cell))
+    return row is not None and not row["ocean"]
 
 
 def _count(value: Any, what: str) -> int:
@@ -214,9 +221,8 @@ def free_start(state: State, scenario: Scenario) -> int | None:
     island nobody plays from (never handed out, or its faction gone from it)."""
     gmap = scenario.map
     occupied = {u.cell for u in state["units"]}
-    land = {r.cell for r in state["regions"]}
     for site in sorted(gmap.sites.values(), key=lambda s: s.id):
-        if site.kind != "start" or site.cell not in land:
+        if site.kind != "start" or not _land(scenario, site.cell):
             continue
         area = gmap.area_of(site.cell)
         cells = set(area.cells) if area is not None else {site.cell}
@@ -278,7 +284,7 @@ def restart(state: State, scenario: Scenario, old: int) -> st.Faction:
 
             cell = start_cell(scenario, old)
     if cell is None:  # no start of its own on record: the first land region
-        cell = min(r.cell for r in state["regions"])
+        cell = min(r.cell for r in state["regions"])  # (in a turn: the state is whole)
     number = max(_world(state).next_faction, *(g.number + 1 for g in state["factions"]),
                  *(g.number + 1 for g in scenario.factions))
     found(state, scenario, number, f.name, f.email, f.password, cell)
