@@ -126,8 +126,13 @@ def build_map(ruleset: Ruleset, spec: Any) -> GameMap:
         for a, b in pairs:
             m.add_link(kind, m.grid.parse(str(a)), m.grid.parse(str(b)))
     for a in spec.get("areas", []):
-        m.add_area(a["name"], a.get("kind", "region"), [m.grid.parse(c) for c in a["cells"]],
+        m.add_area(a["name"], a.get("kind", "region"),
+                   [m.grid.parse(c) if isinstance(c, str) else int(c) for c in a["cells"]],
                    **a.get("attrs", {}))
+    for site in spec.get("sites", []):  # start sites and cities: { cell, kind, name, attrs }
+        cell = site["cell"]
+        m.add_site(m.grid.parse(cell) if isinstance(cell, str) else int(cell),
+                   site.get("kind", "city"), site.get("name", ""), **site.get("attrs", {}))
     return m
 
 

@@ -213,6 +213,31 @@ class Ruleset(ABC):
     def is_finished(self, state: State, scenario: Scenario) -> bool:
         return False
 
+    # ---- factions coming and going, GM interventions (engine/interventions) ----------
+
+    def split_sets(self, submission: Submission) -> list[Submission]:
+        """One submission per set of orders in a text (Atlantis: each `#atlantis N` set of
+        a mail is its faction's); the default keeps the text whole."""
+        return [submission]
+
+    def intervene(self, state: State, scenario: Scenario, intervention: Any) -> Any:
+        """Apply a GM intervention (engine.interventions.Intervention) to `state` in place
+        and return an `Applied`; raise InterventionRefused with the reason. The default
+        knows the generic kinds: address and password."""
+        from engine.interventions import generic
+
+        return generic(scenario, intervention)
+
+    def new_factions(self, state: State, scenario: Scenario) -> list[Faction]:
+        """Factions the step created that the scenario does not list yet (Atlantis:
+        RESTART); the runner adds them, so they are matched and get reports."""
+        return []
+
+    def report_factions(self, state: State, scenario: Scenario) -> set[int] | None:
+        """Who gets a report from a simultaneous step; None (default): every faction.
+        Atlantis: not those out of the game before this step (they had their last)."""
+        return None
+
     def run_step(self, ctx: TurnContext) -> None:
         for phase in self.phases():
             ctx.events.phase = phase.name
@@ -236,7 +261,9 @@ class Ruleset(ABC):
         return 0.0
 
     def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
-        """The factions a game turn waits for (CC: not the dropped positions)."""
+        """The factions a game turn waits for (CC: not the dropped positions; Atlantis:
+        not those out of the game). A simultaneous turn gives NMR orders only to these, and
+        `status` lists only these."""
         return [f.number for f in scenario.factions]
 
     # the viewer: state tables that hold units listed by a `unit_rows` hook, not regions

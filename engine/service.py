@@ -41,6 +41,7 @@ from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import own as _own
 from engine.db.intake_bridge import thread_path as _thread_path
 from engine.db.intake_bridge import to_json as _json
+from engine.db.interventions import InterventionDesk
 from engine.db.journal import StoredSubmission
 from engine.db.results import (
     REJECTED,
@@ -64,7 +65,7 @@ from engine.validation import Problem, ScenarioInvalid, check_integrity, faction
 FORMAT_SUFFIX = {"text": "txt", "html": "html", "json": "json"}
 
 
-class GameService(Importer, StepRunner, GmSteps):
+class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
     def __init__(self, store: GameStore, ruleset: Ruleset):
         self.store = store
         self.ruleset = ruleset
@@ -338,6 +339,9 @@ class GameService(Importer, StepRunner, GmSteps):
                 out.append(Diagnostic("intake", "author is not a player of this game; the post "
                                       "goes to the ruleset in time order", file=src,
                                       severity=Severity.WARNING))
+            elif status == "bad_password":  # the whole set is refused; the faction is told
+                out.append(Diagnostic("intake", "refused, none of it is used: "
+                                      + (sub.matched_by or "wrong password"), file=src))
             else:
                 out.append(Diagnostic("intake", "not matched to a faction of this game: "
                                       + (sub.matched_by or "no clue found"), file=src))
@@ -501,7 +505,8 @@ class GameService(Importer, StepRunner, GmSteps):
 
     def check_text(self, text: str, source_name: str = "", faction: int | None = None,
                    sender: str = "", subject: str = "") -> tuple[Submission, list[Diagnostic]]:
-        """Check an orders text against the current state without storing anything."""
+        """Check an orders text against the current state without storing anything (a text
+        of several factions' sets: the first; check_submissions gives each)."""
         sub = _intake_text(text, "file" if source_name else "paste", source_name or "pasted",
                            sender, subject, "")
         return self.check_submissions([sub], faction)[0]
@@ -510,6 +515,8 @@ class GameService(Importer, StepRunner, GmSteps):
                           ) -> list[tuple[Submission, list[Diagnostic]]]:
         """Match and check submissions against the current state (loaded once); stores nothing."""
         out = []
+        if faction is None:  # several factions' sets in one text: each checked as its own
+            subs = self._split_sets(subs)
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             state, scen = self._state(c, cur), self.scenario
@@ -540,6 +547,7 @@ class GameService(Importer, StepRunner, GmSteps):
             # while the lazy state can still read its tables
             passwords = {f.number: current_password(self.ruleset, state, f, scen)
                          for f in scen.factions}
+            playing = set(self._status_factions(state, scen))
             try:
                 finished = bool(self.ruleset.is_finished(state, scen))
             except Exception:
@@ -571,7 +579,10 @@ class GameService(Importer, StepRunner, GmSteps):
                 held_by[x.faction] = held_by.get(x.faction, 0) + 1
             if x.superseded and x.applied_step is None:
                 replaced[x.faction, x.step] = replaced.get((x.faction, x.step), 0) + 1
-        for f in scen.factions:
+        # a simultaneous game lists the factions still in it; a sequential one every clan,
+        # the dropped marked so (sequence.describe), since the GM may give them to a standby
+        listed = playing if steps is None else numbers
+        for f in (f for f in scen.factions if f.number in listed):
             mine = [s for s in by_faction.get(f.number, ()) if realtime or s.step == cur + 1]
             fs = FactionStatus(f.number, f.name, open=verify.is_open(
                 dataclasses.replace(f, password=passwords[f.number])))
@@ -610,7 +621,19 @@ class GameService(Importer, StepRunner, GmSteps):
             elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
                 st.other_steps.append(s.submission)
         st.pending_posts = len([s for s in all_subs if realtime and s.active])
+        st.interventions = [r.line() for r in self.interventions(cur)]  # made since turn cur
         return st
+
+    def _status_factions(self, state: State, scen: Scenario) -> list[int]:
+        """The factions the next turn waits for (a simultaneous game: not those out of
+        it, Ruleset.cycle_factions); every faction otherwise."""
+        numbers = [f.number for f in scen.factions]
+        if self.ruleset.turn_model != TurnModel.SIMULTANEOUS:
+            return numbers
+        try:
+            return self.ruleset.cycle_factions(state, scen)
+        except Exception:  # noqa: BLE001 - status must answer; the run says what is wrong
+            return numbers
 
     # ---- running --------------------------------------------------------------------------
 
@@ -624,6 +647,10 @@ class GameService(Importer, StepRunner, GmSteps):
             if self.ruleset.turn_model == TurnModel.REALTIME:
                 self._keep_step_boundaries(c, to_step)
             st.delete_states_after(c, self.ruleset.state_schema, to_step)
+            for f in self._load_scenario(c, with_map=False).factions:
+                if int(f.attrs.get("joined_step", 0) or 0) > to_step:  # joined later: gone
+                    st.delete_faction(c, f.number)  # (comes back when its turn is re-made)
+            self._scenario = None
             st.delete_journal_after(c, to_step)
             st.unapply_after(c, to_step)
             st.set_game(c, current_step=to_step)
@@ -774,8 +801,10 @@ class GameService(Importer, StepRunner, GmSteps):
 
     def _reported(self, c: Any, step: int) -> list[int]:
         numbers = sorted(f.number for f in self.scenario.factions)
-        if step == 0 or self.ruleset.turn_model != TurnModel.SEQUENTIAL or self.ruleset.public_reports:
+        if step == 0 or self.ruleset.public_reports:
             return numbers
+        # who has a report of this step: a sequential step's faction, not a faction out
+        # of the game before it (Ruleset.report_factions), a faction that joined at it
         have = {who for who, _fmt in self.store.report_keys(c, step)}
         return [n for n in numbers if n in have]
 

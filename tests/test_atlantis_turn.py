@@ -61,7 +61,9 @@ def test_every_event_kind_is_exercised_and_round_trips():
         for e in battle_events(p):
             seen.add(e.kind)
             assert Event.from_dict(e.to_dict()) == e
-    assert sorted(kinds - seen) == []
+    # atlantis.not_built: since RESTART was built no order is refused as not built; the kind
+    # stays so that events stored by older games still load and read
+    assert sorted(kinds - seen - {"atlantis.not_built"}) == []
 
 
 def test_the_phase_table_is_the_books_sequence():

@@ -354,7 +354,8 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "waiting": [{"submission": sid, "faction": f, "turn": t, "why": why,
                                 "ready_at": ready} for sid, f, t, why, ready in st.waiting],
                    "game_turns": st.game_turns,
-                   "gm_steps": [{"turn": n, "at": at, "what": what} for n, at, what in st.gm_steps]}
+                   "gm_steps": [{"turn": n, "at": at, "what": what} for n, at, what in st.gm_steps],
+                   "gm_interventions": st.interventions}
             print(json.dumps(out, indent=1))
         else:
             print("\n".join(st.lines()))

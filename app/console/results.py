@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.canvas.political import legend_html
 from app.chronicle import BattlesView, EventsView
+from app.console.gm import InterventionsView
 from app.console.mapview import ConsoleMap, cell_records
 from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventRecord
@@ -114,6 +115,8 @@ class ResultsPage(QWidget):
         self.tabs.addTab(self.battles, "Battles")
         self.tabs.addTab(rep, "Reports")
         self.tabs.addTab(stw, "State")
+        self.interventions = InterventionsView()  # the GM's hand (app/console/gm.py)
+        self.tabs.addTab(self.interventions, "GM")
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.tabs)
@@ -198,6 +201,7 @@ class ResultsPage(QWidget):
             self.table_pick.setCurrentText(keep_table)
         self.table_pick.blockSignals(False)
         self._show_table(self.table_pick.currentText())
+        self.interventions.show_history(svc, step)
 
     # ---- panes --------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app.console.charts import Charts
 from app.console.dashboard import Dashboard, deadline
 from app.console.export import ExportResult, export_files, export_images, export_turn
+from app.console.gm import InterventionDialog
 from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
 from app.console.results import ResultsPage
 from app.console.runner import TurnRunner
@@ -56,7 +57,7 @@ class RunTiming:
 BUTTON_ICONS = {"openGame": "open", "importOrders": "import", "importFolder": "folder",
                 "pasteOrders": "paste", "reassign": "reassign", "runTurn": "run",
                 "cancelRun": "cancel", "exportTurn": "export", "exportCharts": "chart",
-                "exportMap": "map"}
+                "exportMap": "map", "gmIntervene": "add"}
 
 
 class ConsoleWorkspace(QWidget):
@@ -121,6 +122,10 @@ class ConsoleWorkspace(QWidget):
                                           "as the faction's")
         self.reject_button = self._button("Reject", lambda: self.decide_held("reject"), "rejectHeld",
                                           "Refuse the selected held orders: kept, never used")
+        self.gm_button = self._button("GM…", self.intervene_dialog, "gmIntervene",
+                                      "Intervene between turns: add a unit, give or take items "
+                                      "and silver, let a new player join, change a password or "
+                                      "address (kept in the history, tab GM)")
         self.run_button = self._button("Run turn", self.run_turn, "runTurn")
         self.cancel_button = self._button("Cancel", self.cancel_run, "cancelRun",
                                           "Stop the run; the game stays as it was")
@@ -143,7 +148,7 @@ class ConsoleWorkspace(QWidget):
         top = QToolBar()
         top.setObjectName("consoleTools")
         for b in (self.open_button, self.import_button, self.folder_button, self.paste_button,
-                  self.reassign_button, self.accept_button, self.reject_button):
+                  self.reassign_button, self.accept_button, self.reject_button, self.gm_button):
             top.addWidget(b)
         top.addSeparator()
         self.sequence = SequenceControls(self)  # sequential games only (CC)
@@ -204,7 +209,7 @@ class ConsoleWorkspace(QWidget):
     def _set_enabled(self) -> None:
         has, running = self.service is not None, self.runner.running
         for b in (self.import_button, self.folder_button, self.paste_button, self.reassign_button,
-                  self.export_button, self.chart_button, self.map_button):
+                  self.export_button, self.chart_button, self.map_button, self.gm_button):
             b.setEnabled(has and not running)
         s = self.intake.current() if has else None
         held = s is not None and s.faction is not None and s.held
@@ -431,6 +436,30 @@ class ConsoleWorkspace(QWidget):
         if dlg.exec():
             faction, step = dlg.choice()
             self.reassign(s.id, faction, step)
+
+    def intervene(self, iv):
+        """Make a GM intervention (engine.interventions) at the current turn boundary."""
+        if self.service is None:
+            return None
+        from engine.interventions import InterventionRefused
+
+        try:
+            rec = self.service.intervene(iv)
+        except InterventionRefused as e:
+            self.error("GM intervention", f"Refused: {e}. Nothing was changed.")
+            return None
+        self.refresh(results=True)
+        self.say(rec.line())
+        return rec
+
+    def intervene_dialog(self, kind: str = "") -> None:
+        if self.service is None:
+            return
+        dlg = InterventionDialog(self._factions(), parent=self)
+        if kind:
+            dlg.set_kind(kind)
+        if dlg.exec():
+            self.intervene(dlg.intervention())
 
     # ---- drag and drop -------------------------------------------------------------------
 

@@ -88,6 +88,7 @@ class Importer:
         submission costs only itself (it becomes a problem naming its source)."""
         given = list(problems)
         report = ImportReport(problems=list(given))
+        subs = self._split_sets(subs)
         before = [(s.faction, s.step, s.matched_by, dict(s.meta)) for s in subs]
         with self.store.reading() as c:
             cur, index = self._intake_snapshot(c)
@@ -117,6 +118,19 @@ class Importer:
         place = {id(s): i for i, s in enumerate(subs)}  # results in the order given
         report.results.sort(key=lambda r: place.get(id(r.submission), len(place)))
         return report
+
+    def _split_sets(self, subs: list[Submission]) -> list[Submission]:
+        """Texts holding several factions' sets, one submission per set (Ruleset.split_sets);
+        a text the GM gave a faction stays whole."""
+        if type(self.ruleset).split_sets is Ruleset.split_sets:
+            return subs
+        out: list[Submission] = []
+        for s in subs:
+            try:
+                out += [s] if s.faction is not None else self.ruleset.split_sets(s)
+            except Exception:  # noqa: BLE001 - a ruleset bug must not lose orders: keep it whole
+                out.append(s)
+        return out
 
     # ---- judging (no write lock) ----------------------------------------------------------
 

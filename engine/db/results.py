@@ -104,6 +104,7 @@ class Status:
     waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)
     game_turns: int = 0                                           # sequential: game turns ended
     gm_steps: list[tuple[int, str, str]] = field(default_factory=list)  # (step, when, what the GM did)
+    interventions: list[str] = field(default_factory=list)  # the GM's at this turn boundary
 
     @property
     def missing(self) -> list[FactionStatus]:
@@ -168,6 +169,8 @@ class Status:
             out.append(f"  game turns ended: {self.game_turns}")
         for step, when, what in self.gm_steps:
             out.append(f"  GM, turn {step} ({when}): {what}")
+        for line in self.interventions:
+            out.append(f"  GM: {line}")
         sent = len(self.factions) - len(self.missing)
         if realtime:
             out.append(f"{sent} of {len(self.factions)} players have posts waiting")

@@ -11,6 +11,7 @@ after a rollback, one step per removed step with the posts it applied before).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import threading
 from collections.abc import Callable, Iterator
@@ -90,6 +91,23 @@ def _fewer_collections() -> Iterator[None]:
 
 
 
+def _refused_sets(subs: list[StoredSubmission], step: int) -> list[Diagnostic]:
+    """A notice for each set of orders for `step` refused for a wrong password, for the
+    faction it claimed: its report says so (no sender, no text: only that it came)."""
+    out = []
+    for s in subs:
+        meta = s.submission.meta
+        if s.step != step or meta.get("match") != "bad_password" or meta.get("dismissed") \
+                or s.submission.faction is None:
+            continue
+        when = (s.submission.received_at or s.imported_at or "")[:16].replace("T", " ")
+        out.append(Diagnostic(
+            "illegal", f"A set of orders for your faction{' received ' + when if when else ''} "
+            "was refused: its password is not your faction's; none of it was carried out",
+            0, file="", faction=s.submission.faction))
+    return out
+
+
 class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
     _load_scenario, _recheck from it."""
@@ -106,6 +124,7 @@ class StepRunner:
         """
         progress = progress or (lambda _f, _m: None)
         result = RunResult()
+        self._refused_sets: list[Diagnostic] = []
         with _fewer_collections(), self.store.transaction() as c:
             cur = int(self.store.game(c).current_step)
             if for_step is not None and for_step != cur + 1:
@@ -141,6 +160,7 @@ class StepRunner:
                     result.note = "no new posts; nothing to run"
             else:
                 batches = [[s for s in pending if s.step == cur + 1]]
+                self._refused_sets = _refused_sets(everything, cur + 1)
             if self._over(state, scen):
                 batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
             for i, batch in enumerate(batches):
@@ -213,8 +233,9 @@ class StepRunner:
                 sheets[s.faction] = sheet
         nmr: list[int] = []
         if model == TurnModel.SIMULTANEOUS:
+            playing = set(self._playing(prev, scen, step))
             for f in scen.factions:
-                if f.number not in sheets:
+                if f.number not in sheets and f.number in playing:
                     try:
                         sheets[f.number] = rs.auto_orders(prev, f.number, scen, dice.sub("nmr", f.number))
                     except Exception as e:
@@ -236,7 +257,10 @@ class StepRunner:
         ctx.scratch["nmr"] = nmr
         if model == TurnModel.REALTIME:
             ctx.scratch["sheets"] = ordered
+        all_diags += getattr(self, "_refused_sets", [])  # told in the factions' reports
+        self._refused_sets = []
         self._adjudicate(ctx, step, tell)
+        self._add_new_factions(c, scen, new, step)
         info: dict[str, Any] = {"nmr": nmr, "submissions": [s.id for s in batch]}
         whose = batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None
         if seq is not None and whose is not None:
@@ -251,7 +275,7 @@ class StepRunner:
             if "turn" in info:  # the turn it was, kept for a re-run after a rollback
                 sequence.pin_turn(st, c, s, info["turn"])
             st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
-        only = None
+        only = self._report_factions(new, scen, step) if model == TurnModel.SIMULTANEOUS else None
         if whose is not None:
             try:
                 only = set(rs.step_report_factions(new, ctx.events, whose, scen)) | {whose}
@@ -259,10 +283,42 @@ class StepRunner:
                 raise RunFailed(f"turn {step}: who gets reports failed ({type(e).__name__}: {e}); "
                                 "the game is unchanged") from e
         result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only)
+        if self._reapply(c, scen, new, step):  # type: ignore[attr-defined]  # a re-made turn
+            st.save_state(c, new)
         result.steps.append(step)
         result.nmr[step] = nmr
         result.events += len(ctx.events)
         return new
+
+    def _add_new_factions(self, c: Any, scen: Scenario, state: State, step: int) -> None:
+        """Factions the step created (Atlantis RESTART) join the scenario: they are matched,
+        verified and reported like any; a rollback past `step` removes them again."""
+        try:
+            new = self.ruleset.new_factions(state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: new factions failed ({type(e).__name__}: {e}); "
+                            "the game is unchanged") from e
+        for f in new:
+            f = dataclasses.replace(f, attrs={**f.attrs, "joined_step": step})
+            self.store.save_faction(c, f)
+            scen.factions = sorted([g for g in scen.factions if g.number != f.number] + [f],
+                                   key=lambda g: g.number)
+        if new:
+            self._scenario = None
+
+    def _playing(self, state: State, scen: Scenario, step: int) -> list[int]:
+        try:
+            return self.ruleset.cycle_factions(state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: the factions in play failed ({type(e).__name__}: "
+                            f"{e}); the game is unchanged") from e
+
+    def _report_factions(self, state: State, scen: Scenario, step: int) -> set[int] | None:
+        try:
+            return self.ruleset.report_factions(state, scen)
+        except Exception as e:
+            raise RunFailed(f"turn {step}: who gets reports failed ({type(e).__name__}: {e}); "
+                            "the game is unchanged") from e
 
     def _turn_taken(self, ctx: TurnContext, step: int, faction: int,
                     seq: tuple[sequence.History, int, str], scen: Scenario,

@@ -139,9 +139,19 @@ ReportRow = Table(
     _c("faction", int, key=True),   # GM = 0 (factions are numbered from 1)
     _c("format", str, key=True), _c("content", str, ""))
 
+# A GM intervention (engine/interventions): made at turn boundary `step` (the game was at
+# turn `step`), applied to that turn's state in place; `status`: applied | refused (a
+# re-made turn it no longer fits; `summary` says why); params and note as the GM gave them.
+InterventionRow = Table(
+    "rs_intervention", metadata,
+    _c("id", int, None, key=True), _game(key=False, index=True), _c("step", int, 0),
+    _c("kind", str, ""), _c("faction", int, None, null=True), _c("params", str, "{}"),
+    _c("note", str, ""), _c("summary", str, ""), _c("status", str, "applied"),
+    _c("made_at", str, ""))
+
 GM = 0  # faction number under which the GM's report is stored
 
 STATIC_TABLES = [
     DbInfo, GameRow, MapRow, MapTerrain, MapCell, MapLink, MapSite, MapArea, MapAreaCell,
     MapLabel, CatalogRow, OptionRow, FactionRow, StepRow, SubmissionRow, DiagnosticRow,
-    EventRow, ReportRow]
+    EventRow, ReportRow, InterventionRow]

@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import json
 import operator
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -389,9 +389,13 @@ class GameStore(JournalMixin):
 
     # ---- state of every step --------------------------------------------------------
 
-    def save_state(self, c: Connection, state: State) -> None:
+    def save_state(self, c: Connection, state: State, only: Iterable[str] | None = None) -> None:
+        """Write the state's tables for its step (replacing them); `only`: just these."""
         g, s = self.game_id, state.step
+        keep = set(only) if only is not None else None
         for name, spec in state.specs().items():
+            if keep is not None and name not in keep:
+                continue
             t = dynamic.state_table(self.md, self.ruleset, spec)
             c.execute(delete(t).where(t.c.rs_game == g, t.c.rs_step == s))
             get = operator.attrgetter(*spec.names) if spec.names else (lambda r: ())
@@ -475,6 +479,15 @@ class _TablesOnDemand(MutableMapping):
 
     def __len__(self) -> int:
         return len(self._names)
+
+    def loaded(self) -> list[str]:
+        """The tables read (or set) so far: the only ones a change can have touched."""
+        return list(self._got)
+
+
+def loaded_tables(state: State) -> list[str] | None:
+    """The tables of a lazily loaded state that were read; None for a whole state."""
+    return state.tables.loaded() if isinstance(state.tables, _TablesOnDemand) else None
 
 
 def _build(dc: type, values: dict[str, Any]) -> Any:

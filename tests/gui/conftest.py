@@ -12,6 +12,19 @@ def _settings(tmp_path, monkeypatch):
     monkeypatch.setenv("REALMSMITH_SETTINGS", str(tmp_path / "settings.ini"))
 
 
+@pytest.fixture
+def console(qtbot):
+    """A GM console workspace, shown, that never opens message boxes."""
+    from app.console import ConsoleWorkspace
+
+    w = ConsoleWorkspace(interactive=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    yield w
+    w.close_game()
+
+
 def make_editor(qtbot, gmap):
     from app.editor.workspace import MapEditor
 

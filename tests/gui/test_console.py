@@ -19,18 +19,6 @@ def demo_game(tmp_path):
     return db, script
 
 
-@pytest.fixture
-def console(qtbot):
-    from app.console import ConsoleWorkspace
-
-    w = ConsoleWorkspace(interactive=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    yield w
-    w.close_game()
-
-
 def run_and_wait(qtbot, w, outcome="done"):
     got = []
     w.runFinished.connect(got.append)

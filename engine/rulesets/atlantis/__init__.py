@@ -144,6 +144,33 @@ class AtlantisConquest(Ruleset):
                 return f.password or ""
         return None
 
+    # ---- factions joining and leaving, the GM's hand (gm.py) -----------------------------
+
+    def split_sets(self, submission: Submission) -> list[Submission]:
+        from engine.rulesets.atlantis.identify import split_sets
+
+        return split_sets(submission)
+
+    def intervene(self, state: State, scenario: Scenario, intervention: Any) -> Any:
+        from engine.rulesets.atlantis.gm import intervene
+
+        return intervene(state, scenario, intervention)
+
+    def new_factions(self, state: State, scenario: Scenario) -> list[Any]:
+        from engine.rulesets.atlantis.gm import new_factions
+
+        return new_factions(state, scenario)
+
+    def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
+        """Every faction but those out of the game (QUIT, RESTART, no units left)."""
+        out = {f.number for f in state["factions"] if f.eliminated}
+        return [f.number for f in scenario.factions if f.number not in out]
+
+    def report_factions(self, state: State, scenario: Scenario) -> set[int] | None:
+        from engine.rulesets.atlantis.gm import report_factions
+
+        return report_factions(state)
+
     # ---- reports -----------------------------------------------------------------------
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,

@@ -475,3 +475,16 @@ class Teleported(Event):
 
     def seen_by(self, faction: int) -> Event:
         return _blanked(self, faction, "faction", "caster_faction", "target_faction")
+
+@dataclass(frozen=True)
+class FactionJoined(Event):
+    """A new faction begins (RESTART of `old`): told to the new faction and the old one."""
+
+    kind = "atlantis.faction_joined"
+    faction: int
+    old: int
+    unit: int
+    cell: int
+
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset({self.faction, self.old})

@@ -2,10 +2,13 @@
 
 Only the header is read (quickly, without parsing the orders). Atlantis orders carry no
 turn number: they are for the turn being collected. A mail with sets for several factions
-is matched to the first; the reason says so, so the GM sees the others.
+is split (`split_sets`, called by the importer) into one submission per set, each judged on
+its own: a wrong password refuses only its own set.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from engine.orders.tokenizer import NUMBER, STRING, split_lines
 from engine.ruleset import Match, Submission
@@ -43,3 +46,22 @@ def identify(submission: Submission, scenario: Scenario) -> Match:
                 "which need importing on their own")
     # A faction without a password accepts any; the intake compares when one is set.
     return Match(faction=faction, password=password if password is not None else "", reason=why)
+
+
+def split_sets(submission: Submission) -> list[Submission]:
+    """One submission per `#atlantis` set of a text with two or more: the set's lines (its
+    header to its `#end`, or to the next header) in their places, every other line blank,
+    so line numbers stay those of the mail. Each part notes which set it is (meta "set")."""
+    found = headers(submission.text)
+    if len(found) < 2:
+        return [submission]
+    lines = split_lines(submission.text)
+    starts = [n for n, _f, _p in found]
+    out = []
+    for i, start in enumerate(starts):
+        stop = starts[i + 1] - 1 if i + 1 < len(starts) else len(lines)
+        end = next((n for n, raw in lines[start:stop] if raw.split()[:1] and raw.split()[0].casefold() == "#end"), stop)
+        text = "\n".join(raw if start <= n <= end else "" for n, raw in lines)
+        meta = {**submission.meta, "set": f"set {i + 1} of {len(starts)}, lines {start}-{end}"}
+        out.append(dataclasses.replace(submission, text=text, meta=meta))
+    return out

@@ -242,10 +242,15 @@ def _quit(t: Turn, u: st.Unit, order: o.Quit) -> None:
 
 
 def _restart(t: Turn, u: st.Unit, order: o.Restart) -> None:
+    """Like QUIT, and the month's end founds a new faction for the player (gm.restart)."""
     if _password_ok(t, u, order):
-        t.emit(ev.OrderNotBuilt(u.faction, u.number, "RESTART", order.line, "instant",
-                                "a new faction for the player is not built yet; use QUIT and "
-                                "ask the GM"))
+        f = t.factions[u.faction]
+        f.quit = True
+        restarts = t.ctx.scratch.setdefault("restart", [])
+        if f.number not in restarts:
+            restarts.append(f.number)
+        _faction(t, u, order, "the faction leaves the game at the end of the month; a new "
+                 "faction begins for its player")
 
 
 def _forget(t: Turn, u: st.Unit, order: o.Forget) -> None:

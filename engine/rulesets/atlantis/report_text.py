@@ -164,9 +164,10 @@ def sections(r: dict[str, Any]) -> list[tuple[str, list[str]]]:
         lines = []
         for e in r["errors"]:
             if "verb" in e:
-                who = _unit_ref(e) or f"Line {e['line']}: "
+                who = _unit_ref(e) or (f"Line {e['line']}: " if e["line"] else "")
                 msg = e["message"].rstrip(".")
-                lines += wrap(f"{who}{e['verb']}: {one_line(msg)}.", w)
+                verb = f"{e['verb']}: " if e["verb"] else ""  # none: the whole set (a password)
+                lines += wrap(f"{who}{verb}{one_line(msg)}.", w)
             else:
                 lines += wrap(_unit_ref(e) + one_line(e["text"]), w)
         out.append(("Errors during turn:", lines))

@@ -191,6 +191,9 @@ _DEEDS: dict[type, Callable] = {
         ("Teleports" if e.unit == e.caster else f"Is teleported by {n.unit(e.caster)}")
         + f" from {n.place(e.origin)} to {n.place(e.cell)}"
         + (f", into [{e.structure}]." if e.structure else ".")),
+    ev.FactionJoined: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) begins anew for the "
+                                    f"player of faction {e.old}, with {n.unit(e.unit)} in "
+                                    f"{n.place(e.cell)}."),
     ev.OrderFailed: lambda e, n: refusal(e),
     ev.OrderNotBuilt: lambda e, n: refusal(e),
 }

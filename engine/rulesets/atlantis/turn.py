@@ -265,6 +265,17 @@ def _month_end(ctx: TurnContext) -> None:
         t.emit(ev.GameWon(left[0] if left else 0, t.world.month))
     _keep_repeat_orders(t)
     t.write_back()
+    _restarts(ctx, t)
+
+
+def _restarts(ctx: TurnContext, t: Turn) -> None:
+    """RESTART: a new faction for each player who gave it, after the old one is gone."""
+    from engine.rulesets.atlantis.gm import restart
+
+    for old in ctx.scratch.get("restart", []):
+        new = restart(ctx.state, ctx.scenario, old)
+        unit = next(u for u in ctx.state["units"] if u.faction == new.number)
+        t.emit(ev.FactionJoined(new.number, old, unit.number, unit.cell))
 
 
 def victory(options) -> str:
