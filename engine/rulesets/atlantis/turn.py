@@ -4,15 +4,15 @@ working view of the state its phases share.
 The book's ten steps, plus the Teleport step the Magic section places at the end of the
 month (read: after month-long orders, before maintenance) and a closing step that files
 the month. Within a phase, units act in report order (region, then place in the region's
-list, `Unit.seq`), and a unit's orders in the order written. Steps not built yet are in the
-table all the same: they refuse their orders with an `atlantis.not_built` event naming the
-order, so no order is ever silently dropped.
+list, `Unit.seq`), and a unit's orders in the order written. Every step is built; an order
+a step cannot carry out is refused with an `atlantis.failed` event naming it, so no order is
+ever silently dropped.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.atlantis import events as ev
@@ -228,20 +228,6 @@ def turn_of(ctx: TurnContext) -> Turn:
     if t is None:
         t = ctx.scratch["atlantis"] = Turn(ctx)
     return t
-
-
-def not_built(phase: str, kinds: tuple[type[o.AtlantisOrder], ...], reason: str,
-              only: Callable[[o.AtlantisOrder], bool] = lambda _o: True
-              ) -> Callable[[TurnContext], None]:
-    """A step of the book not built yet: each of its orders is refused with an event."""
-
-    def run(ctx: TurnContext) -> None:
-        t = turn_of(ctx)
-        for u, order in t.acting(*kinds):
-            if only(order):
-                t.emit(ev.OrderNotBuilt(u.faction, u.number, o.verb(order), order.line,
-                                        phase, reason))
-    return run
 
 
 def _month_end(ctx: TurnContext) -> None:
