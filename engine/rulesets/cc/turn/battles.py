@@ -151,7 +151,8 @@ def _broadcast_battle(t: ClanTurn, e: ConvoyBattleEnded) -> None:
         outcome = "neither side won"
     else:
         outcome = f"clan {e.attacker if e.winner == e.convoy else e.defender} won"
-    lost = f"; {len(e.destroyed)} convoy(s) destroyed" if e.destroyed else ""
+    n = len(e.destroyed)
+    lost = f"; {n} convoy{'s' if n != 1 else ''} destroyed" if n else ""
     radio.broadcast(t, "battle", e.cell,
                     f"Convoys of clan {e.attacker} and clan {e.defender} fought in "
                     f"{t.label(e.cell)}: {outcome} {_after(e.rounds)}{lost}.",
