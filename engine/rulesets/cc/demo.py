@@ -1,14 +1,13 @@
 """The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play five
 game turns ("months") of scripted orders: buying supplies and vehicles, enlisting, moving and
 capturing hexes, defending them, a second convoy created and sent trading, a custom
-structure built, the Plague met with vaccine (CURE), and one clan's late turn caught up in the
-next month.
+structure built, the Plague met with vaccine (CURE), one clan's late turn caught up in the
+next month, and in month 6 combat: a convoy battle and a city invaded (ATTACK).
 
 Each month is a block of orders (MONTHS) written once for every clan; the places in it
 (`{city}`, `{hex1}`, and the moves `{m1}`...) are filled from the clan's start city and a
 walk over the land next to it (`_walk`), so the block reads like a sheet and still fits every
-clan's corner of the map. A city invasion and a convoy battle are not in the demo yet (combat
-reached the turn after it was written; docs/continental.md).
+clan's corner of the map. Month 6's combat is for a few clans only (WAR): the others hold.
 """
 
 from __future__ import annotations
@@ -105,7 +104,51 @@ CONVOY #2
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
 """,
+    # month 6: war (WAR below gives the clans that fight their own sheets); the rest hold
+    """PRE-TURN CLAN ORDERS
+ 1: ENLIST 5
+CONVOY #1
+ 1: PAUSE
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+""",
 ]
+
+# Month 6's fighting clans. A land convoy makes five moves a turn, so the convoys #1 of
+# SCOUT and RAIDER, ten moves apart after month 4, meet halfway: SCOUT's turn runs first and
+# it patrols there, so RAIDER's weaker convoy, driving in after it, must fight at least a round. INVADER buys its trade
+# convoy a truck (room for 20 more troops, filled in its city after the first pulse) and
+# attacks the neutral city TARGET two hexes from home.
+SCOUT, RAIDER = 144, 155
+INVADER, TARGET = 133, "3343"  # Oaxaca, held by 13 troops behind an Outpost
+WAR = {
+    SCOUT: """PRE-TURN CLAN ORDERS
+ 1: BUY 200 FUEL
+CONVOY #1
+{scout}
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+""",
+    RAIDER: """PRE-TURN CLAN ORDERS
+ 1: BUY 200 FUEL
+ 2: BUY 100 PARTS
+CONVOY #1
+{raid}
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+""",
+    INVADER: """PRE-TURN CLAN ORDERS
+ 1: BUY 1 TRUCK #2
+ 2: ENLIST 20
+CONVOY #1
+ 1: PAUSE
+CONVOY #2
+ 1: PAUSE
+{invade}
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+""",
+}
 
 
 def _walk(scen: Scenario, start: int, drivable: set[str], steps: int, avoid: set[int]) -> list[tuple[str, int]]:
@@ -156,6 +199,31 @@ def _trade_route(scen: Scenario, start: int, drivable: set[str], product: str,
     return _walk(scen, start, drivable, 3, set())
 
 
+def _path(scen: Scenario, start: int, goal: int, drivable: set[str], most: int) -> list[str]:
+    """The shortest drivable path from `start` to `goal` as directions (breadth first, ties
+    by direction order: deterministic); ValueError if there is none within `most` moves."""
+    grid, gmap = scen.map.grid, scen.map
+    paths: dict[int, list[str]] = {start: []}
+    frontier = [start]
+    while frontier and goal not in paths:
+        nxt = []
+        for c in frontier:
+            for d in DIRS:
+                n = grid.step(c, d)
+                if n is not None and n not in paths and (n == goal or gmap.terrain_at(n) in drivable):
+                    paths[n] = paths[c] + [d]
+                    nxt.append(n)
+        frontier = nxt
+    if len(paths.get(goal, [None] * (most + 1))) > most:
+        raise ValueError(f"no drivable path of at most {most} moves from {grid.label(start, 'ccrr')} "
+                         f"to {grid.label(goal, 'ccrr')}")
+    return paths[goal]
+
+
+def _lines(moves: list[str], start: int = 1) -> str:
+    return "\n".join(f" {i}: {m}" for i, m in enumerate(moves, start))
+
+
 GM_NEWS = ({"game_turn": 2, "text": "Fuel convoys report bandits on the old interstates."},
            {"game_turn": 3, "text": "Traders pay well for milk and steel this month."})
 BACK = {"N": "S", "S": "N", "NE": "SW", "SW": "NE", "SE": "NW", "NW": "SE"}
@@ -178,6 +246,16 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
     cities = {c.cell: c for c in state["cities"]}
     clans = {c.number: c for c in state["clans"]}
     script: dict[int, dict[int, str | list[str]]] = {m: {} for m in range(1, len(MONTHS) + 1)}
+    ends = {}  # where each clan's convoy #1 ends its walk (month 4)
+    for f in scen.factions:
+        city = grid.parse(str(f.attrs["city"]), "ccrr")
+        ends[f.number] = ([city] + [c for _, c in _walk(scen, city, drivable, 12, set())])[-1]
+    road = _path(scen, ends[SCOUT], ends[RAIDER], drivable, 10)
+    half = (len(road) + 1) // 2
+    home = grid.parse(str(next(f for f in scen.factions if f.number == INVADER).attrs["city"]), "ccrr")
+    invade = _path(scen, home, grid.parse(TARGET, "ccrr"), drivable, 8) + ["ATTACK"]
+    war = {"scout": _lines(road[:half] + ["PATROL"]), "raid": _lines([BACK[d] for d in reversed(road[half:])]),
+           "invade": _lines(invade, 2)}
     for f in scen.factions:
         clan = clans[f.number]
         city = grid.parse(str(f.attrs["city"]), "ccrr")
@@ -196,7 +274,9 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
                 **{f"t{i + 1}": m for i, m in enumerate(tmoves)},
                 **{f"b{i + 1}": m for i, m in enumerate(back)}}
         for month, block in enumerate(MONTHS, 1):
-            text = (HEAD + block).format(turn=month, **fill)
+            if month == 6 and f.number in WAR:
+                block = WAR[f.number]
+            text = (HEAD + block).format(turn=month, **fill, **war)
             if f.number == LATE_CLAN and month == 2:
                 continue  # late: its month-2 sheet arrives with its month-3 sheet
             if f.number == LATE_CLAN and month == 3:
