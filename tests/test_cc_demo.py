@@ -1,5 +1,6 @@
-"""`realmsmith demo --ruleset cc`: eight clans on the North America map play four months of
-scripted orders (engine/rulesets/cc/demo.py), one clan late in month 2 and caught up later."""
+"""`realmsmith demo --ruleset cc`: eight clans on the North America map play six months of
+scripted orders (engine/rulesets/cc/demo.py), one clan late in month 2 and caught up later,
+and month 6 brings a convoy battle and a city invasion."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from app.cli import EXIT_OK, main
 from engine import registry
-from engine.rulesets.cc.demo import LATE_CLAN, MONTHS
+from engine.rulesets.cc.demo import INVADER, LATE_CLAN, MONTHS, RAIDER, SCOUT, WAR
 from engine.service import GameService
 
 
@@ -20,8 +21,12 @@ def demo(tmp_path_factory):
     with GameService.open(d / "cc-demo.db") as svc:
         steps = svc.steps()[1:]
         last = svc.state(len(steps))
-        kinds = [r.event.kind for s in range(1, len(steps) + 1) for r in svc.events(s).records]
-    return d, steps, last, kinds, None
+        events = [(s, r.event) for s in range(1, len(steps) + 1) for r in svc.events(s).records]
+        kinds = [e.kind for _s, e in events]
+        # the inbox after each step of month 6's fighting (news wait there for the next report)
+        inboxes = {s: svc.state(s)["inbox"] for s, e in events
+                   if e.kind in ("cc.convoy_battle_ended", "cc.city_invaded")}
+    return d, steps, last, kinds, (events, inboxes)
 
 
 def test_the_demo_is_eight_clans_and_the_capability_is_set():
@@ -32,7 +37,7 @@ def test_the_demo_is_eight_clans_and_the_capability_is_set():
     assert LATE_CLAN not in script[2] and len(script[3][LATE_CLAN]) == 2  # its two sheets
 
 
-def test_four_game_turns_ran_in_sequence_with_the_late_clan_caught_up(demo):
+def test_the_game_turns_ran_in_sequence_with_the_late_clan_caught_up(demo):
     _d, steps, last, _kinds, _ = demo
     assert last["world"][0].game_turn == len(MONTHS) + 1
     assert all(c.turns_run == len(MONTHS) for c in last["clans"])
@@ -79,3 +84,22 @@ def test_the_demo_is_the_same_every_time(demo):
     assert main(["demo", "--ruleset", "cc", "--dir", str(d)]) == EXIT_OK  # replaces it
     with GameService.open(d / "cc-demo.db") as svc:
         assert svc.state_json(svc.current_step) == first
+
+
+def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
+    _d, steps, _last, kinds, (events, inboxes) = demo
+    ended = [(s, e) for s, e in events if e.kind == "cc.convoy_battle_ended"]
+    assert "cc.convoy_battle" in kinds and ended
+    assert {(e.attacker, e.defender) for _s, e in ended} == {(RAIDER, SCOUT)}
+    assert all(e.rounds >= 1 for _s, e in ended)  # the patrol forced a round at least
+    invaded = [e for _s, e in events if e.kind == "cc.city_invaded"]
+    assert [e.attacker for e in invaded] == [INVADER] and invaded[0].rounds > 0
+    # every order of the fighting clans' month-6 sheets was carried out (no refusals)
+    war_turn = {k for k, st in enumerate(steps, 1) if st.faction in WAR and json.loads(st.info)["turn"] == 6}
+    assert len(war_turn) == len(WAR) == 3
+    assert not [e for s, e in events if s in war_turn and e.kind == "cc.failed"]
+    # the battle went out on the radio: the clan that did not drive in heard it in its inbox
+    (s, battle), = ended
+    heard = [m for m in inboxes[s] if m.kind == "battle" and m.cell == battle.cell]
+    assert {m.clan for m in heard} >= {SCOUT} and SCOUT != RAIDER
+    assert f"clan {RAIDER} and clan {SCOUT}" in heard[0].text
