@@ -87,13 +87,14 @@ def test_the_demo_is_the_same_every_time(demo):
 
 
 def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
-    _d, steps, _last, kinds, (events, inboxes) = demo
+    _d, steps, last, kinds, (events, inboxes) = demo
     ended = [(s, e) for s, e in events if e.kind == "cc.convoy_battle_ended"]
     assert "cc.convoy_battle" in kinds and ended
     assert {(e.attacker, e.defender) for _s, e in ended} == {(RAIDER, SCOUT)}
     assert all(e.rounds >= 1 for _s, e in ended)  # the patrol forced a round at least
     invaded = [e for _s, e in events if e.kind == "cc.city_invaded"]
-    assert [e.attacker for e in invaded] == [INVADER] and invaded[0].rounds > 0
+    assert [e.attacker for e in invaded] == [INVADER] and invaded[0].rounds > 0 and invaded[0].captured
+    assert {c.owner for c in last["cities"] if c.cell == invaded[0].cell} == {INVADER}
     # every order of the fighting clans' month-6 sheets was carried out (no refusals)
     war_turn = {k for k, st in enumerate(steps, 1) if st.faction in WAR and json.loads(st.info)["turn"] == 6}
     assert len(war_turn) == len(WAR) == 3

@@ -116,9 +116,9 @@ POST-TURN CLAN ORDERS
 
 # Month 6's fighting clans. A land convoy makes five moves a turn, so the convoys #1 of
 # SCOUT and RAIDER, ten moves apart after month 4, meet halfway: SCOUT's turn runs first and
-# it patrols there, so RAIDER's weaker convoy, driving in after it, must fight at least a round. INVADER buys its trade
-# convoy a truck (room for 20 more troops, filled in its city after the first pulse) and
-# attacks the neutral city TARGET two hexes from home.
+# it patrols there, so RAIDER's weaker convoy, driving in after it, must fight at least a
+# round (it is destroyed; the radio tells both). INVADER buys its trade convoy a truck and a
+# bus (room for 36 more troops, filled in its city) and takes the neutral city TARGET.
 SCOUT, RAIDER = 144, 155
 INVADER, TARGET = 133, "3343"  # Oaxaca, held by 13 troops behind an Outpost
 WAR = {
@@ -139,7 +139,8 @@ POST-TURN CLAN ORDERS
 """,
     INVADER: """PRE-TURN CLAN ORDERS
  1: BUY 1 TRUCK #2
- 2: ENLIST 20
+ 2: BUY 1 BUS #2
+ 3: ENLIST 40
 CONVOY #1
  1: PAUSE
 CONVOY #2
