@@ -87,7 +87,7 @@ def test_the_demo_is_the_same_every_time(demo):
 
 
 def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
-    _d, steps, last, kinds, (events, inboxes) = demo
+    d, steps, last, kinds, (events, inboxes) = demo
     ended = [(s, e) for s, e in events if e.kind == "cc.convoy_battle_ended"]
     assert "cc.convoy_battle" in kinds and ended
     assert {(e.attacker, e.defender) for _s, e in ended} == {(RAIDER, SCOUT)}
@@ -97,10 +97,13 @@ def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
     assert {c.owner for c in last["cities"] if c.cell == invaded[0].cell} == {INVADER}
     # every order of the fighting clans' month-6 sheets was carried out (no refusals)
     war_turn = {k for k, st in enumerate(steps, 1) if st.faction in WAR and json.loads(st.info)["turn"] == 6}
-    assert len(war_turn) == len(WAR) == 3
+    assert len(war_turn) == len(WAR) == 3  # their month-6 turns
     assert not [e for s, e in events if s in war_turn and e.kind == "cc.failed"]
     # the battle went out on the radio: the clan that did not drive in heard it in its inbox
     (s, battle), = ended
     heard = [m for m in inboxes[s] if m.kind == "battle" and m.cell == battle.cell]
-    assert {m.clan for m in heard} >= {SCOUT} and SCOUT != RAIDER
+    assert SCOUT in {m.clan for m in heard}
     assert f"clan {RAIDER} and clan {SCOUT}" in heard[0].text
+    # and its month-7 report lists it under "Heard on the Radio"
+    texts = [p.read_text(encoding="utf-8") for p in sorted((d / "reports").rglob(f"*-f{SCOUT}.txt"))]
+    assert any(heard[0].text in t.partition("HEARD ON THE RADIO")[2] for t in texts)

@@ -22,6 +22,13 @@ LATE_CLAN = 166  # sends no sheet in month 2 and both sheets in month 3 (a catch
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 
 HEAD = "CLAN {clan}  ACCOUNT {account}  TURN {turn}\n"
+QUIET = """PRE-TURN CLAN ORDERS
+ 1: ENLIST 5
+CONVOY #1
+ 1: PAUSE
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+"""  # a month of holding on
 
 MONTHS: list[str] = [
     # month 1: economy and the first captures
@@ -105,19 +112,15 @@ POST-TURN CLAN ORDERS
  1: DEFEND {city}
 """,
     # month 6: war (WAR below gives the clans that fight their own sheets); the rest hold
-    """PRE-TURN CLAN ORDERS
- 1: ENLIST 5
-CONVOY #1
- 1: PAUSE
-POST-TURN CLAN ORDERS
- 1: DEFEND {city}
-""",
+    QUIET,
+    # month 7: everyone holds; its reports tell of month 6's fighting ("Heard on the Radio")
+    QUIET,
 ]
 
 # Month 6's fighting clans. A land convoy makes five moves a turn, so the convoys #1 of
 # SCOUT and RAIDER, ten moves apart after month 4, meet halfway: SCOUT's turn runs first and
 # it patrols there, so RAIDER's weaker convoy, driving in after it, must fight at least a
-# round (it is destroyed; the radio tells both). INVADER buys its trade convoy a truck and a
+# round (it is destroyed; the patrolling clan hears of it on the radio). INVADER buys its trade convoy a truck and a
 # bus (room for 36 more troops, filled in its city) and takes the neutral city TARGET.
 SCOUT, RAIDER = 144, 155
 INVADER, TARGET = 133, "3343"  # Oaxaca, held by 13 troops behind an Outpost
