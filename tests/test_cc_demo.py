@@ -99,6 +99,10 @@ def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
     war_turn = {k for k, st in enumerate(steps, 1) if st.faction in WAR and json.loads(st.info)["turn"] == 6}
     assert len(war_turn) == len(WAR) == 3  # their month-6 turns
     assert not [e for s, e in events if s in war_turn and e.kind == "cc.failed"]
+    late = [(k, st.faction) for k, st in enumerate(steps, 1) if json.loads(st.info)["turn"] >= 6]
+    reports = [p for k, clan in late for p in (d / "reports").glob(f"turn-{k:03d}/*-t{k:03d}-f{clan}.txt")]
+    assert len(reports) == len(late) == 2 * 8  # two months of eight clans
+    assert not [p for p in reports if "ORDERS NOT ACCEPTED" in p.read_text(encoding="utf-8")]
     # the battle went out on the radio: the clan that did not drive in heard it in its inbox
     (s, battle), = ended
     heard = [m for m in inboxes[s] if m.kind == "battle" and m.cell == battle.cell]

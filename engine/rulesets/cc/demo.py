@@ -154,6 +154,13 @@ POST-TURN CLAN ORDERS
 """,
 }
 
+# month 7: the raider lost its convoy #1 in the battle, so its sheet has no orders for it
+OWN = {6: WAR, 7: {RAIDER: """PRE-TURN CLAN ORDERS
+ 1: ENLIST 5
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+"""}}
+
 
 def _walk(scen: Scenario, start: int, drivable: set[str], steps: int, avoid: set[int]) -> list[tuple[str, int]]:
     """A walk of up to `steps` moves over drivable land from `start`, each to the neighbour
@@ -278,8 +285,7 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
                 **{f"t{i + 1}": m for i, m in enumerate(tmoves)},
                 **{f"b{i + 1}": m for i, m in enumerate(back)}}
         for month, block in enumerate(MONTHS, 1):
-            if month == 6 and f.number in WAR:
-                block = WAR[f.number]
+            block = OWN.get(month, {}).get(f.number, block)
             text = (HEAD + block).format(turn=month, **fill, **war)
             if f.number == LATE_CLAN and month == 2:
                 continue  # late: its month-2 sheet arrives with its month-3 sheet
