@@ -1,8 +1,8 @@
-"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play five
+"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play seven
 game turns ("months") of scripted orders: buying supplies and vehicles, enlisting, moving and
 capturing hexes, defending them, a second convoy created and sent trading, a custom
 structure built, the Plague met with vaccine (CURE), one clan's late turn caught up in the
-next month, and in month 6 combat: a convoy battle and a city invaded (ATTACK).
+next month, in month 6 combat (a convoy battle and a city invaded: ATTACK), and a quiet month 7.
 
 Each month is a block of orders (MONTHS) written once for every clan; the places in it
 (`{city}`, `{hex1}`, and the moves `{m1}`...) are filled from the clan's start city and a
