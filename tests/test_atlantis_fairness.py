@@ -253,7 +253,7 @@ def test_teleport_tells_nothing_of_a_unit_whose_faction_did_not_consent():
 
     caster, target = st.Unit(1, 1, 0, "Mage", men=1), st.Unit(9, 2, 0, "Stranger", men=1)
     assert magic.target_refusal(World(), caster, target, {"teleport_range": 5}, None) == \
-        "unit 9's faction has not declared yours Friendly"
+        magic.no_target(9)
 
 
 def test_the_bundle_does_not_count_everyones_units(played):
@@ -281,3 +281,70 @@ def test_the_checker_tells_of_an_ally_only_for_a_unit_the_faction_sees(tmp_path)
     told = [d.message for d in check(sheet, state, 2, scen) if "Ally" in d.message]
     assert told == ["ATTACK: unit 6 belongs to a faction declared Ally: attacking it calls "
                     "the attack off and withdraws your troops"]   # Knife hidden, Raider away
+
+
+PROBE = '''
+title = "probe"
+ruleset = "atlantis"
+seed = 5
+[map]
+kind = "hex"
+terrain_rows = ["ppppp"]
+[state]
+world = [ { month = 1, next_unit = 40 } ]
+factions = [ { number = 1, name = "Seekers" }, { number = 2, name = "Hidden" } ]
+regions = [ { cell = 0 }, { cell = 1 }, { cell = 2 } ]
+units = [
+  { number = 1, faction = 1, cell = 0, men = 1, seq = 1, name = "Asker" },
+  { number = 20, faction = 2, cell = 2, men = 1, seq = 1, name = "Far" },
+  { number = 21, faction = 2, cell = 0, men = 1, seq = 2, name = "Shade" },
+]
+unit_skills = [ { unit = 1, skill = "combat", days = 30 }, { unit = 1, skill = "teleport", days = 30 },
+                { unit = 1, skill = "pattern", days = 30 }, { unit = 1, skill = "spirit", days = 30 },
+                { unit = 21, skill = "stealth", days = 180 }, { unit = 20, skill = "teleport", days = 30 },
+                { unit = 21, skill = "teleport", days = 30 }, { unit = 20, skill = "study", days = 0 } ]
+unit_items = [ { unit = 1, item = "silver", count = 500 }, { unit = 20, item = "silver", count = 50 },
+               { unit = 21, item = "silver", count = 50 } ]
+[orders]
+1 = """#atlantis 1
+unit 1
+{order}
+#end
+"""
+'''
+PROBE_ORDERS = ["GIVE {n} 5 silver", "TEACH {n}", "ATTACK {n}", "STEAL {n} silver",
+                "ASSASSINATE {n}", "CAST teleport 1 UNITS {n}", "CAST teleport {n} UNITS 1"]
+
+
+def _told(tmp_path, order: str) -> list[str]:
+    """Everything faction 1 is told about `order` (checker findings, turn refusals), with
+    unit numbers replaced by N."""
+    import re
+
+    from engine.casefile import run_case
+
+    path = tmp_path / "probe.toml"
+    path.write_text(PROBE.replace("{order}", order))
+    r = run_case(load_case(path))
+    said = [d.message for d in r.diagnostics if d.faction == 1]
+    said += [rec.event.reason for rec in r.events.seen_by(1).records
+             if rec.event.kind == "atlantis.failed"]
+    return [re.sub(r"\b(99|20|21)\b", "N", m) for m in said]
+
+
+@pytest.mark.parametrize("order", PROBE_ORDERS)
+def test_an_order_naming_a_unit_cannot_probe_for_hidden_units(tmp_path, order):
+    """A unit number that does not exist, one of a unit in another region and one of a
+    stealthy unit in the same region draw the same words from the checker and the turn:
+    nothing a player is told shows whether a unit number is in the game, or where."""
+    told = {n: _told(tmp_path, order.format(n=n)) for n in (99, 20, 21)}
+    assert told[99], told                       # the order is refused, with a reason
+    assert told[99] == told[20] == told[21], told
+
+
+def test_only_the_faction_that_left_hears_of_it(tmp_path):
+    """A faction out of the game (QUIT, no units left) is told so, and the GM; the other
+    factions learn nothing of who left or why (the Atlantis server tells no one else)."""
+    gone = ev.FactionGone(2, "quit")
+    assert gone.visible_to() == frozenset({2})
+    assert ev.GameWon(1, 5).visible_to() is None     # the end of the game is public

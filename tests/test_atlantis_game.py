@@ -37,7 +37,7 @@ def test_orders_are_matched_and_checked_against_the_game(svc):
     found = svc.check()
     f1 = {(d.line, d.severity): d.message for d in found[1]}
     assert "only combat-ready units" in f1[(5, Severity.ERROR)]
-    assert "there is no unit 7" in f1[(6, Severity.ERROR)]
+    assert "unit 7 is not here (or you cannot see it)" in f1[(6, Severity.WARNING)]
     assert "unit 2 is not a unit of faction 1" in f1[(8, Severity.ERROR)]
     assert (4, Severity.WARNING) not in f1  # 100 of 5,000 unclaimed silver is fine
     assert ["bad direction 'E'" in d.message for d in found[3]] == [True]

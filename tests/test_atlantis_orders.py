@@ -133,7 +133,7 @@ WORK
     said = {(d.line, d.severity): d.message for d in diags}
     assert "4999" not in str(said)
     assert "5000 unclaimed silver; 6000 claimed" in said[(4, Severity.WARNING)]
-    assert "there is no unit 99" in said[(6, Severity.ERROR)]
+    assert "unit 99 is not here (or you cannot see it)" in said[(6, Severity.WARNING)]
     assert "NEW 3 is not formed" in said[(7, Severity.ERROR)]
     assert "combat-ready" in said[(8, Severity.ERROR)]
     assert "only 50 men are for sale" in said[(9, Severity.WARNING)]

@@ -169,13 +169,14 @@ def test_events_and_errors_are_told_with_the_unit(tmp_path):
 
     scen = scenario(tmp_path)
     s = RS.initial_state(scen)
-    sheet = RS.parse_orders('#atlantis 14 "xyzzy"\nunit 15\nTAX\nGIVE 77 5 silver\n#end\n')
+    sheet = RS.parse_orders('#atlantis 14 "xyzzy"\nunit 15\nTAX\nCOMBAT fireball\n#end\n')
     diags = RS.check(sheet, s, 14, scen)
     r = build(s, EventLog(), 14, scen, diags, sheet)
     text = RS.render(r)
     errors = text.split("Errors during turn:\n")[1].split("\n\n")[0].split("\n")
     assert errors[0].startswith("Hans Shadowspawn (15): TAX: ")
-    assert errors[-1].startswith("Hans Shadowspawn (15): GIVE: ") and "77" in errors[-1]
+    combat = [i for i, x in enumerate(errors) if x.startswith("Hans Shadowspawn (15): COMBAT: ")]
+    assert combat and "fireball" in " ".join(errors[combat[0]:])
     log = EventLog()
     log.emit(Secret(3, "stealth", 1))
     assert "stealth" not in text_of(scen, s, events=log)

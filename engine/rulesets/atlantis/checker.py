@@ -1,7 +1,8 @@
 """Checking a parsed Atlantis orders sheet against the game state (nothing is changed).
 
 The parser has already said everything the text alone shows. Here: units that are not
-the faction's or do not exist, targets that do not exist, NEW aliases never formed, CLAIM
+the faction's, targets not seen where the order acts (one wording for a unit that does
+not exist, stands elsewhere or is hidden: no probe for hidden units), NEW aliases never formed, CLAIM
 and BUY beyond what is there, TAX, PILLAGE and GUARD 1 without combat readiness, MOVE and
 ADVANCE by units too heavy to walk, STEAL and ASSASSINATE by units not of one man, ATTACK,
 STEAL and ASSASSINATE of one's own units, ATTACK of an ally's unit (a warning), CAST and
@@ -25,6 +26,7 @@ from engine.rulesets.atlantis.economy import guard_refusal, pillage_refusal
 from engine.rulesets.atlantis.magic import (
     TELEPORT,
     combat_refusal,
+    no_target,
     sent_refusal,
     target_refusal,
     weight_refusal,
@@ -133,17 +135,20 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
         if who.number:
             u = v.units.get(who.number)
             if u is None or u.faction != faction:
-                # an error on every order of the unit: none of them is carried out
-                say(order, (f"unit {who.number} is not a unit of faction {faction}"
-                            if u is not None else f"there is no unit {who.number}")
+                # an error on every order of the unit: none of them is carried out; one
+                # wording whether the unit exists or not (no probe for others' units)
+                say(order, f"unit {who.number} is not a unit of faction {faction}"
                     + ("" if who.number not in told else " (its orders are ignored)"))
                 told.add(who.number)
                 continue
         for ref in _targets(order):
             if ref.alias and not ref.faction and ref.alias not in formed:
                 say(order, f"NEW {ref.alias} is not formed in these orders (FORM {ref.alias})")
-            elif ref.number and ref.number not in v.units:
-                say(order, f"there is no unit {ref.number}")
+            elif ref.number and who.number and _far(order, ref) \
+                    and not _here(v, faction, v.units[who.number].cell, ref.number):
+                # a warning (TEACH comes after the month's moves), the same for a unit that
+                # does not exist, stands elsewhere or is hidden: as the turn will say it
+                say(order, sight.unseen(ref.number), Severity.WARNING)
         if isinstance(order, o.Claim) and f is not None:
             claimed += order.amount
             if claimed > f.unclaimed:
@@ -347,11 +352,26 @@ def _teleport(v: _View, u, order: o.Cast, cats: dict[str, dict], options, grid) 
     target = v.units.get(order.target.number) if order.target is not None else None
     if target is not None:
         out.append(target_refusal(v, u, target, options, grid))
-    sent = [x for ref in order.units if (x := v.units.get(ref.number)) is not None]
+    elif order.target is not None and order.target.number:
+        out.append(no_target(order.target.number))
+    # units not seen here are told of once, with the other targets (check)
+    sent = [v.units[ref.number] for ref in order.units
+            if ref.number and _here(v, u.faction, u.cell, ref.number)]
     out += [sent_refusal(v, u, x) for x in sent]
     out.append(weight_refusal(v, [x for x in sent if not sent_refusal(v, u, x)],
                               cats["items"], options))
     return [m for m in out if m]
+
+
+def _far(order: o.AtlantisOrder, ref: o.UnitRef) -> bool:
+    """Whether `ref` must stand in the acting unit's region (all but a Teleport's target)."""
+    return not (isinstance(order, o.Cast) and ref is order.target)
+
+
+def _here(v: _View, faction: int, cell: int, number: int) -> bool:
+    """Whether `faction` sees unit `number` in region `cell` as the month begins."""
+    x = v.units.get(number)
+    return x is not None and x.cell == cell and (x.faction == faction or _sees(v, faction, x))
 
 
 def _targets(order: o.AtlantisOrder) -> list[o.UnitRef]:

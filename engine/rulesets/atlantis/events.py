@@ -276,8 +276,10 @@ class Starved(_Own, Event):
 
 
 @dataclass(frozen=True)
-class FactionGone(Event):
-    """A faction out of the game: QUIT, or no units left."""
+class FactionGone(_Own, Event):
+    """A faction out of the game: QUIT, or no units left. Told to that faction (and the
+    GM) only, as the Atlantis server does: others learn nothing of who left or why (the
+    end of a closed-ended game, GameWon, is public)."""
 
     kind = "atlantis.faction_gone"
     faction: int

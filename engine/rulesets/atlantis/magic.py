@@ -26,6 +26,8 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
+from engine.rulesets.atlantis.combat.muster import sees
+from engine.rulesets.atlantis.sight import unseen
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 TELEPORT = "teleport"
@@ -159,9 +161,9 @@ def target_refusal(w: World, caster: st.Unit, target: st.Unit, options: Mapping,
     level = w.level(caster.number, TELEPORT)
     reach = int(options["teleport_range"]) * level
     # consent first: a unit whose faction has not declared the caster's Friendly tells
-    # nothing of its skills or whereabouts (any unit number can be named)
+    # nothing of its skills or whereabouts, not even that it exists (any number can be named)
     if not w.declared_friendly(target.faction, caster.faction):
-        return f"unit {target.number}'s faction has not declared yours Friendly"
+        return no_target(target.number)
     if w.level(target.number, TELEPORT) < 1:
         return f"unit {target.number} does not know teleport"
     far = grid.distance(caster.cell, target.cell) if grid is not None else 0
@@ -170,10 +172,16 @@ def target_refusal(w: World, caster: st.Unit, target: st.Unit, options: Mapping,
     return ""
 
 
+def no_target(ref: object) -> str:
+    """The one answer for a Teleport target that does not exist or has not consented."""
+    return f"unit {ref} cannot be teleported to: no such unit has declared your faction Friendly"
+
+
 def sent_refusal(w: World, caster: st.Unit, x: st.Unit) -> str:
-    """Why unit `x` may not be sent by `caster` ("" if it may)."""
+    """Why unit `x` (one the caster's faction sees) may not be sent by `caster` ("" if it
+    may)."""
     if x.cell != caster.cell:
-        return f"unit {x.number} is not in the caster's region"
+        return unseen(x.number)
     if not w.declared_friendly(x.faction, caster.faction):
         return f"unit {x.number}'s faction has not declared yours Friendly"
     return ""
@@ -189,7 +197,7 @@ def weight_refusal(w: World, sent: list[st.Unit], item_rows: Mapping, options: M
 def _target(t: Turn, u: st.Unit, order: o.Cast) -> st.Unit | None:
     ref = order.target or o.UnitRef()
     target = t.units.get(t.resolve(ref, u.faction))
-    why = (f"there is no unit {ref} to teleport to" if target is None
+    why = (no_target(ref) if target is None
            else target_refusal(t, u, target, t.ctx.options, t.ctx.map.grid))
     if why:
         t.fail(u, order, why)
@@ -202,7 +210,7 @@ def _senders(t: Turn, u: st.Unit, order: o.Cast, target: st.Unit) -> list[st.Uni
     sent: list[st.Unit] = []
     for ref in order.units:
         x = t.units.get(t.resolve(ref, u.faction, u.cell))
-        why = (f"there is no unit {ref}" if x is None
+        why = (unseen(ref) if x is None or x.cell != u.cell or not sees(t, u.faction, x)
                else f"unit {x.number} is the target itself" if x is target
                else sent_refusal(t, u, x))
         if why:

@@ -185,7 +185,7 @@ def _cannot_teach(t: Turn, teacher: st.Unit, s: st.Unit | None, studying: dict) 
     # unseen reads as absent, and consent comes before anything about the student's study:
     # a TEACH must not probe for hidden units or what other factions' units learn
     if s is None or s.cell != teacher.cell or s is teacher or not sees(t, teacher.faction, s):
-        return "it is not here"
+        return "it is not here (or you cannot see it)"
     if not t.declared_friendly(s.faction, teacher.faction):
         return "its faction has not declared yours Friendly"
     skill = studying.get(s.number)

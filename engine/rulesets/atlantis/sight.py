@@ -55,6 +55,13 @@ def sighting(best_observation: int | None, unit_stealth: int, *, guarding: bool 
     return Sighting(seen, seen and named)
 
 
+def unseen(ref: object) -> str:
+    """The one answer about a unit named in an order that the faction cannot see where the
+    order acts: the same whether the unit does not exist, stands elsewhere or is hidden, so
+    no message is a probe for hidden units (turn refusals and the checker alike)."""
+    return f"unit {ref} is not here (or you cannot see it)"
+
+
 def best_observations(observers: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
     """{(faction, cell): best Observation} from (faction, cell, observation) of every unit."""
     best: dict[tuple[int, int], int] = {}

@@ -47,7 +47,7 @@ def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
         return f"only a unit of one man may {verb}"
     if target is None or target.cell != u.cell or target.men <= 0 \
             or not m.sighting(t, best, u.faction, target).seen:
-        return "no such unit is seen here"
+        return sight.unseen(order.target)
     if target.faction == u.faction:
         return f"a unit can't {verb} from its own faction" if verb == "steal" else \
             "a unit can't assassinate its own faction's men"

@@ -20,6 +20,7 @@ from engine.rulesets.atlantis import state as st
 from engine.rulesets.atlantis.combat import muster as m
 from engine.rulesets.atlantis.combat.battle import ATTACKERS, BattleResult, fight
 from engine.rulesets.atlantis.sailing import terrain_of
+from engine.rulesets.atlantis.sight import unseen
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
 
@@ -40,7 +41,7 @@ def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
         return "the unit won a battle with losses this month and may not attack again"
     if target is None or target.number not in t.units or target.cell != u.cell \
             or not m.sighting(t, best, u.faction, target).seen:
-        return f"no unit {name} is seen here"
+        return unseen(name)
     if target.faction == u.faction:
         return f"unit {name} is of the unit's own faction"
     if t.attitude(u.faction, target.faction) == "ally":
