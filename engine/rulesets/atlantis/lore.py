@@ -14,39 +14,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
+from engine.rulesets.atlantis.events import _Own
 from engine.rulesets.atlantis.sight import AMULET_BONUS
 from engine.tables import Catalog
 
 
 @dataclass(frozen=True)
-class ShowSkill(Event):
+class ShowSkill(_Own, Event):
     kind = "atlantis_show_skill"
     faction: int
     skill: str
     level: int
 
-    def visible_to(self) -> frozenset[int]:
-        return frozenset({self.faction})
-
 
 @dataclass(frozen=True)
-class ShowItem(Event):
+class ShowItem(_Own, Event):
     kind = "atlantis_show_item"
     faction: int
     item: str
 
-    def visible_to(self) -> frozenset[int]:
-        return frozenset({self.faction})
-
 
 @dataclass(frozen=True)
-class ShowObject(Event):
+class ShowObject(_Own, Event):
     kind = "atlantis_show_object"
     faction: int
     object: str
-
-    def visible_to(self) -> frozenset[int]:
-        return frozenset({self.faction})
 
 
 def _item(items: dict, name: str, count: int | None = None) -> str:
