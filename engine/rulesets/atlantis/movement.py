@@ -24,7 +24,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules, sailing, sight
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat import attack
+from engine.rulesets.atlantis.combat import attack, muster
 from engine.rulesets.atlantis.sailing import DIRECTION_WORDS, is_ocean, terrain_of
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -243,16 +243,15 @@ def _advance(t: Turn, m: Mover, here: int, there: int, where: Where) -> None:
         m.steps.clear()
 
 
-SEEING = ("observation", "true seeing")
-
-
 # ---- guards --------------------------------------------------------------------------------
 
 def denying_guard(t: Turn, mover: st.Unit, cell: int, where: Where | None = None
                   ) -> st.Unit | None:
     """The first unit on guard in `cell` (report order) that keeps `mover` out: Unfriendly
     or worse towards it as its faction perceives it, able to see it and to catch it.
-    Without `where`, the region is looked at as it is now (for the ADVANCE battle)."""
+    Without `where`, the region is looked at as it is now (for the ADVANCE battle).
+    Seeing and catching are the muster's (combat/muster.py), but a mover on its way is
+    never inside a structure and only its REVEAL shows it whatever its Stealth."""
     if where is None:
         where = Where(t, cell)
     guards = [t.units[n] for n in where.guards.get(cell, ()) if n in t.units]
@@ -260,28 +259,19 @@ def denying_guard(t: Turn, mover: st.Unit, cell: int, where: Where | None = None
               if g.cell == cell and g.guard and g.men > 0 and g.faction != mover.faction]
     if not guards:
         return None
-    levels = {k: t.level(mover.number, k) for k in ("stealth", "invisibility", "riding")}
-    stealth = sight.stealth(levels, t.items[mover.number], mover.men)
-    load = _load(t, mover)
-    target = rules.defence_riding(levels["riding"], mover.men, _mounts(t, mover),
-                                  load.can_ride, inside=False)
+    stealth = muster.unit_stealth(t, mover)
+    target = rules.defence_riding(t.level(mover.number, "riding"), mover.men,
+                                  muster.mounts(t, mover), _load(t, mover).can_ride,
+                                  inside=False)
     best: dict[int, int] = {}
     watching = {g.faction for g in guards}
     for u in where.at(t, cell):
         if u.faction in watching:
-            seen = sight.observation({k: t.level(u.number, k) for k in SEEING}, t.items[u.number])
-            best[u.faction] = max(best.get(u.faction, -1), seen)
+            best[u.faction] = max(best.get(u.faction, -1), muster.unit_observation(t, u))
     for g in sorted(guards, key=lambda g: (g.seq, g.number)):
         look = sight.sighting(best.get(g.faction), stealth, reveal=mover.reveal)
-        f = t.factions.get(g.faction)
-        attitude = rules.attitude_seen(t.attitude(g.faction, mover.faction),
-                                       f.default_attitude if f else "neutral", look.faction_seen)
-        attack = rules.attack_riding(t.level(g.number, "riding"), _mounts(t, g))
+        attitude = muster.attitude_towards(t, g.faction, mover, look)
+        attack = rules.attack_riding(t.level(g.number, "riding"), muster.mounts(t, g))
         if rules.denies_entry(attitude, look.seen, attack, target):
             return g
     return None
-
-
-def _mounts(t: Turn, u: st.Unit) -> int:
-    return sum(n for item, n in t.items[u.number].items()
-               if t.item_rows.get(item, {}).get("kind") == "mount")
