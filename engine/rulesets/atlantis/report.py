@@ -96,6 +96,17 @@ class _Index:
         self.best_obs = sight.best_observations(
             (u.faction, u.cell, sight.observation(self.levels[u.number], self.unit_items[u.number]))
             for u in self.units)
+        self._fought: tuple[EventLog, int, frozenset[tuple[int, int]]] | None = None
+
+    def fought(self, events: EventLog | None) -> frozenset[tuple[int, int]]:
+        """`_fought` of the turn's log, walked once for all the factions' reports rather
+        than once per report (it reads every event); walked again for another or a longer log."""
+        if events is None:
+            return frozenset()
+        if self._fought is None or self._fought[0] is not events \
+                or self._fought[1] != len(events.records):
+            self._fought = (events, len(events.records), frozenset(_fought(events)))
+        return self._fought[2]
 
     def faction_name(self, number: int) -> str:
         f = self.factions.get(number)
@@ -340,7 +351,7 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     }
     r.update(_lore(ix, faction, own_units, shows, scenario))
     r["attitudes"] = _attitudes(ix, f)
-    fought = _fought(events) if faction is not None else set()
+    fought = ix.fought(events) if faction is not None else frozenset()
     r["regions"] = [_region(ix, c, faction, fought) for c in cells]
     return r
 
