@@ -295,8 +295,8 @@ def _sees(v: _View, faction: int, target) -> bool:
     def levels(n: int) -> dict[str, int]:
         return {k: v.level(n, k) for k in v.skills[n]}
 
-    obs = [sight.observation(levels(u.number), v.items[u.number]) for u in v.units.values()
-           if u.faction == faction and u.cell == target.cell and u.men > 0]
+    obs = [sight.observation(levels(u.number), v.items[u.number])
+           for u in v.by_cell.get(target.cell, ()) if u.faction == faction and u.men > 0]
     if not obs:
         return False
     stealth = sight.stealth(levels(target.number), v.items[target.number], target.men)
