@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as stx
+from rule_cases import assert_case_passes
 
 from engine import registry
 from engine.casefile import case_files, load_case, run_case
@@ -30,9 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_case(path):
-    case = load_case(path)
-    result = run_case(case)
-    assert not result.failures, f"{path.name}: {case.title}\n" + "\n".join(result.failures)
+    assert_case_passes(path)
 
 
 def test_every_section_built_has_a_case():
