@@ -37,6 +37,20 @@ def make_editor(qtbot, gmap):
     return ed
 
 
+def open_viewer(qtbot, path):
+    """A player viewer shown at the tests' size with bundle `path` open, at 32 px a cell."""
+    from app.viewer.workspace import ViewerWorkspace
+
+    ws = ViewerWorkspace(interactive=False)
+    qtbot.addWidget(ws)
+    ws.resize(1300, 850)
+    ws.show()
+    qtbot.waitExposed(ws)
+    assert ws.open_paths([path])
+    ws.canvas.zoom_reset()
+    return ws
+
+
 def cell_pos(ed, cell):
     from PySide6.QtCore import QPointF
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import send
+from tests.gui.conftest import open_viewer, send
 
 pytestmark = pytest.mark.gui
 
@@ -25,19 +25,6 @@ def bundles(tmp_path_factory):
     with GameService.open(db) as svc:
         # month 6: the months every tree plays (the demo's later ones wait for the turn)
         return {f: write_bundle(svc, f, folder / f"atl-f{f}.rsbundle", 6) for f in (5, 6)}
-
-
-def open_viewer(qtbot, path):
-    from app.viewer.workspace import ViewerWorkspace
-
-    ws = ViewerWorkspace(interactive=False)
-    qtbot.addWidget(ws)
-    ws.resize(1300, 850)
-    ws.show()
-    qtbot.waitExposed(ws)
-    assert ws.open_paths([path])
-    ws.canvas.zoom_reset()
-    return ws
 
 
 def _terrain_ocean(tv, cell):
