@@ -234,7 +234,7 @@ def _sail_problem(v: _View, u, order: o.Sail, ships: set[str]) -> str:
     x = v.structures.get(u.structure)
     if x is None or x.kind not in ships:
         return "the unit is not aboard a ship (unless it ENTERs one first)"
-    owner = min((w for w in v.units.values() if w.structure == x.number),
+    owner = min((w for w in v.by_cell.get(u.cell, ()) if w.structure == x.number),
                 key=lambda w: (w.seq, w.number))
     if order.steps and owner.number != u.number:
         return (f"only the owner of [{x.number}] steers it; this unit's course is ignored and "
