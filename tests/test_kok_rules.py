@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.casefile import case_files, load_case, run_case
+from tests.rule_cases import assert_case_passes
 
 CASES = case_files("kok")
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_case(path):
-    case = load_case(path)
-    result = run_case(case)
-    assert not result.failures, f"{path.name}: {case.title}\n" + "\n".join(result.failures)
+    assert_case_passes(path)
 
 
 def test_every_section_has_a_case():
