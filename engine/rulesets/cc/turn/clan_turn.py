@@ -272,10 +272,12 @@ class ClanTurn:
         key = "capacity_barracks" if "BAR" in self.buildings[city.cell] else "capacity"
         return int(row.get(key, 0))
 
-    def others_here(self, cell: int) -> Iterator[st.Convoy]:
-        """Other clans' convoys in the hex that could fight: not hidden, not the clan's allies."""
+    def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:
+        """Other clans' convoys in the hex that could fight, not the clan's allies: the visible
+        ones, or with `hidden` the hidden ones too (a hunt, a battle's other side)."""
         for c in self.ctx.state["convoys"]:
-            if c.cell == cell and c.owner != self.number and not c.hidden and not self.ally(c.owner):
+            if (c.cell == cell and c.owner != self.number and (hidden or not c.hidden)
+                    and not self.ally(c.owner)):
                 yield c
 
     # ---- paying -----------------------------------------------------------------------------
