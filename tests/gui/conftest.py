@@ -25,6 +25,19 @@ def console(qtbot):
     w.close_game()
 
 
+def open_viewer(qtbot, bundle):
+    """A player viewer workspace, shown, with the bundle open (it never opens message boxes)."""
+    from app.viewer.workspace import ViewerWorkspace
+
+    ws = ViewerWorkspace(interactive=False)
+    qtbot.addWidget(ws)
+    ws.resize(1300, 850)
+    ws.show()
+    qtbot.waitExposed(ws)
+    assert ws.open_paths([bundle])
+    return ws
+
+
 def make_editor(qtbot, gmap):
     from app.editor.workspace import MapEditor
 

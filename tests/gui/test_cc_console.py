@@ -23,18 +23,6 @@ def cc_game(tmp_path):
     return db, sheets
 
 
-@pytest.fixture
-def console(qtbot):
-    from app.console import ConsoleWorkspace
-
-    w = ConsoleWorkspace(interactive=False)
-    qtbot.addWidget(w)
-    w.resize(1500, 850)
-    w.show()
-    yield w
-    w.close_game()
-
-
 def _wait(qtbot, w, start):
     got = []
     w.runFinished.connect(got.append)

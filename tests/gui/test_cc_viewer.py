@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.cli import EXIT_OK, main
+from tests.gui.conftest import open_viewer
 
 pytestmark = pytest.mark.gui
 
@@ -26,15 +27,7 @@ def bundle(tmp_path_factory):
 
 @pytest.fixture
 def viewer(qtbot, bundle):
-    from app.viewer.workspace import ViewerWorkspace
-
-    ws = ViewerWorkspace(interactive=False)
-    qtbot.addWidget(ws)
-    ws.resize(1300, 850)
-    ws.show()
-    qtbot.waitExposed(ws)
-    assert ws.open_paths([bundle])
-    return ws
+    return open_viewer(qtbot, bundle)
 
 
 def test_the_clan_sees_its_convoys_report_and_sheet(viewer):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import send
+from tests.gui.conftest import open_viewer, send
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,14 +34,7 @@ def game(tmp_path_factory):
 
 @pytest.fixture
 def viewer(qtbot, game):
-    from app.viewer.workspace import ViewerWorkspace
-
-    ws = ViewerWorkspace(interactive=False)
-    qtbot.addWidget(ws)
-    ws.resize(1300, 850)
-    ws.show()
-    qtbot.waitExposed(ws)
-    assert ws.open_paths([game[1]])
+    ws = open_viewer(qtbot, game[1])
     ws.canvas.zoom_reset()
     return ws
 

@@ -8,7 +8,9 @@ in their help text and docs/continental.md lists them.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 from engine.tables import Catalog, Column, TableSpec
 
@@ -204,6 +206,19 @@ SPECS: dict[str, TableSpec] = {s.name: s for s in (
     AGENT_COSTS, FORTIFICATIONS, HEX_DEFENSE, POPULATION, BUILDINGS, SPECIAL_STRUCTURES,
     CUSTOM_STRUCTURES, EXPERTS, SUPPLIES, GOODS, ESPIONAGE, GAMBLE, CONVOY_ORDERS, CLAN_ORDERS,
     CURE_GIFTS, SABOTAGE)}
+
+
+@functools.cache
+def _book_table(name: str) -> Catalog:
+    return Catalog.load(SPECS[name], RESOURCES / f"{name}.csv")
+
+
+def d100_row(cats: dict[str, Catalog], name: str, roll: int) -> dict[str, Any] | None:
+    """The row of a d100 house table (roll_from..roll_to) that `roll` falls in; a game saved
+    before the table existed uses the shipped one, read once."""
+    cat = cats.get(name) or _book_table(name)
+    return next((r for r in sorted(cat.rows, key=lambda r: r["roll_from"])
+                 if r["roll_from"] <= roll <= r["roll_to"]), None)
 
 
 def default_catalogs() -> dict[str, Catalog]:

@@ -124,11 +124,9 @@ def _stocks(clan: Any) -> dict[str, int]:
 def _convoys(state: State, book: Book, clan: int, label) -> list[dict[str, Any]]:
     out = []
     owner = next((c.name for c in state["clans"] if c.number == clan), "")
+    fleets = _fleets(state)
     for cv in sorted((c for c in state["convoys"] if c.owner == clan), key=lambda c: c.number):
-        fleet: dict[str, int] = {}
-        for v in state["vehicles"]:
-            if v.convoy == cv.id:
-                fleet[v.type] = fleet.get(v.type, 0) + v.count
+        fleet = fleets.get(cv.id, {})
         experts = sorted(e.code for e in state["experts"] if e.convoy == cv.id)
         cap = cs.troop_capacity(book, fleet, experts)
         out.append({
@@ -142,6 +140,15 @@ def _convoys(state: State, book: Book, clan: int, label) -> list[dict[str, Any]]
             "cargo": cv.cargo, "cargo_type": cv.cargo_type,
             "cargo_capacity": cs.cargo_capacity(book, fleet, experts, cv.mode == "empty"),
             "size": cs.size_category(book, cs.size(book, fleet)), "experts": experts})
+    return out
+
+
+def _fleets(state: State) -> dict[int, dict[str, int]]:
+    """Vehicles by type for every convoy (Convoy.id), from one pass over the vehicle table."""
+    out: dict[int, dict[str, int]] = {}
+    for v in state["vehicles"]:
+        fleet = out.setdefault(v.convoy, {})
+        fleet[v.type] = fleet.get(v.type, 0) + v.count
     return out
 
 
@@ -224,15 +231,9 @@ def spotted_convoys(state: State, book: Book, clan: int, scenario: Scenario) -> 
 
 
 def _spotted(state: State, book: Book, clan: int, label, scenario: Scenario) -> list[dict[str, Any]]:
-    out = []
+    out, fleets = [], _fleets(state)
     for cv, named, sized in spotted_convoys(state, book, clan, scenario):
-        size = ""
-        if sized:
-            fleet: dict[str, int] = {}
-            for v in state["vehicles"]:
-                if v.convoy == cv.id:
-                    fleet[v.type] = fleet.get(v.type, 0) + v.count
-            size = cs.size_category(book, cs.size(book, fleet))
+        size = cs.size_category(book, cs.size(book, fleets.get(cv.id, {}))) if sized else ""
         out.append({"hex": label(cv.cell), "owner": cv.owner if named else None, "size": size})
     return sorted(out, key=lambda s: s["hex"])
 

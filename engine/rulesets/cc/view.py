@@ -40,10 +40,8 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
         "vehicles": [v for v in state["vehicles"] if v.convoy in ids],
         "experts": [e for e in state["experts"] if e.convoy in ids],
     })
-    for name in ("relations", "turn_marks", "seen", "inbox", "agent_targets"):
+    for name in ("relations", "turn_marks", "seen", "inbox", "agent_targets", "hostile", "spies"):
         out.tables[name] = [r for r in state[name] if r.clan == clan]
-    out.tables["hostile"] = [h for h in state["hostile"] if h.clan == clan]
-    out.tables["spies"] = [s for s in state["spies"] if s.clan == clan]
     out.tables["clans"] = [c if c.number == clan else
                            st.Clan(number=c.number, name=c.name, popularity=c.popularity,
                                    dropped=c.dropped, account="", sequence=0)

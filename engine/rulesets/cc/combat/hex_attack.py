@@ -31,6 +31,7 @@ class HexAttackResult:
     troops_left: int                 # the convoy's troops afterwards
     guards_killed: int
     reason: str = ""                 # why there was no attack
+    least: int = 0                   # the least possible requirement (the turn's report names it)
     events: list[Event] = field(default_factory=list)
 
 
@@ -58,7 +59,7 @@ def attack_hex(book: Book, *, cell: int, convoy: int, clan: int, troops: int, ow
     level = max(1, min(defense, max(book.hex_defense)))
     lo, _hi = conquest_range(book, level, guards, terrain)
     if troops < lo:
-        return HexAttackResult(False, False, 0, 0, troops, 0, f"{troops} troops, {lo} needed")
+        return HexAttackResult(False, False, 0, 0, troops, 0, f"{troops} troops, {lo} needed", lo)
     d, t = book.hex_defense[level], book.terrain[terrain]
     needed = roll_range(dice, d["conquer_min"], d["conquer_max"], "hex defence")
     for _ in range(guards):
@@ -69,4 +70,4 @@ def attack_hex(book: Book, *, cell: int, convoy: int, clan: int, troops: int, ow
     event = ev.HexAttacked(cell=cell, convoy=convoy, attacker=clan, defender=owner,
                            needed=needed, troops_lost=lost, guards_killed=killed,
                            captured=captured)
-    return HexAttackResult(True, captured, needed, lost, troops - lost, killed, events=[event])
+    return HexAttackResult(True, captured, needed, lost, troops - lost, killed, least=lo, events=[event])

@@ -42,8 +42,7 @@ def _side(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> CombatConvoy:
 def enemies_here(t: ClanTurn, cv: st.Convoy) -> list[st.Convoy]:
     """Other clans' convoys in the hex, allies excepted, hidden ones included (fight_through
     leaves them out unless the convoy hunts)."""
-    return [c for c in t.ctx.state["convoys"]
-            if c.cell == cv.cell and c.owner != t.number and not t.ally(c.owner)]
+    return list(t.others_here(cv.cell, hidden=True))
 
 
 def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:

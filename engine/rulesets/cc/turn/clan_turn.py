@@ -79,6 +79,7 @@ class ClanTurn:
         self._experts: dict[int, list[st.Expert]] = defaultdict(list)
         for e in s["experts"]:
             self._experts[e.convoy].append(e)
+        self._last_seq: dict[int, int] | None = None   # inbox seq by clan (tell), read lazily
         self.stopped: set[int] = set()            # Convoy.id of convoys done for the turn
         self.entered: dict[int, int] = {}          # Convoy.id -> cell it entered this pulse
         self.orders: list[o.CcOrder] = [x for x in (sheet.orders if sheet else [])
@@ -118,7 +119,11 @@ class ClanTurn:
     def tell(self, clan: int, kind: str, cell: int, text: str) -> None:
         """News for another clan's next report ("Heard on the Radio", passings, messages)."""
         box = self.ctx.state["inbox"]
-        seq = 1 + max((m.seq for m in box if m.clan == clan), default=0)
+        if self._last_seq is None:   # the inbox keeps every delivered item: scanned once a turn
+            self._last_seq = {}
+            for m in box:
+                self._last_seq[m.clan] = max(m.seq, self._last_seq.get(m.clan, 0))
+        seq = self._last_seq[clan] = 1 + self._last_seq.get(clan, 0)
         box.append(st.Inbox(clan, seq, self.turn, kind, cell, text))
 
     def label(self, cell: int) -> str:
@@ -272,10 +277,12 @@ class ClanTurn:
         key = "capacity_barracks" if "BAR" in self.buildings[city.cell] else "capacity"
         return int(row.get(key, 0))
 
-    def others_here(self, cell: int) -> Iterator[st.Convoy]:
-        """Other clans' convoys in the hex that could fight: not hidden, not the clan's allies."""
+    def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:
+        """Other clans' convoys in the hex that could fight, not the clan's allies: the visible
+        ones, or with `hidden` the hidden ones too (a hunt, a battle's other side)."""
         for c in self.ctx.state["convoys"]:
-            if c.cell == cell and c.owner != self.number and not c.hidden and not self.ally(c.owner):
+            if (c.cell == cell and c.owner != self.number and (hidden or not c.hidden)
+                    and not self.ally(c.owner)):
                 yield c
 
     # ---- paying -----------------------------------------------------------------------------

@@ -29,17 +29,15 @@ Each event here tells its own report line (`describe`), which report_words uses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.events import Event
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.catalog import RESOURCES, SABOTAGE
+from engine.rulesets.cc.catalog import d100_row
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
 from engine.rulesets.cc.turn.income import production
-from engine.tables import Catalog
 
 
 @dataclass(frozen=True)
@@ -223,11 +221,6 @@ def plant(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
 # ---- SABOTAGE --------------------------------------------------------------------------------
 
 
-def _table(catalogs: dict[str, Any]) -> list[dict[str, Any]]:
-    cat = catalogs.get("sabotage") or Catalog.load(SABOTAGE, RESOURCES / "sabotage.csv")
-    return sorted(cat.rows, key=lambda r: r["roll_from"])
-
-
 def sabotage(t: ClanTurn, order: o.HexOrder) -> None:
     cell = t.board.parse(order.hex, "ccrr") if order.hex else None
     city = t.cities.get(cell) if cell is not None else None
@@ -249,7 +242,7 @@ def sabotage(t: ClanTurn, order: o.HexOrder) -> None:
         if t.dice.chance(int(t.opts.sabotage_countered_pct), "counter-spy hinders"):
             return t.emit(Sabotaged(t.number, cell, city.name, "countered", 0))
     roll = t.dice.d(100, "sabotage")
-    row = next((r for r in _table(t.ctx.catalogs) if r["roll_from"] <= roll <= r["roll_to"]), None)
+    row = d100_row(t.ctx.catalogs, "sabotage", roll)
     result = row["result"] if row else "nothing"
     n = t.roll(row["least"], row["most"], f"sabotage {result}") if row and result != "nothing" else 0
     what, owner = "", t.clans.get(city.owner)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rulesets.cc import combat, costs
+from engine.rulesets.cc import combat
 from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
@@ -167,14 +167,12 @@ def attack_hex(t: ClanTurn, cv: st.Convoy, h: st.Hex, pulse: int) -> None:
     """[ATTACKING A HEX] (X48), the combat package's `attack_hex` applied to the state: with
     fewer troops than the least requirement there is no attack; otherwise the rolled
     requirement is lost and the hex taken (its guards die), or every attacker falls."""
-    terrain = t.gmap.terrain_at(h.cell)
     r = combat.attack_hex(t.book, cell=h.cell, convoy=cv.id, clan=t.number, troops=cv.troops,
-                          owner=h.owner, defense=h.defense, terrain=terrain, guards=h.troops,
-                          dice=t.dice)
+                          owner=h.owner, defense=h.defense, terrain=t.gmap.terrain_at(h.cell),
+                          guards=h.troops, dice=t.dice)
     if not r.attacked:
-        lo, _hi = costs.conquest_range(t.book, max(1, h.defense), h.troops, terrain)
-        t.emit(ev.HexHeld(t.number, cv.number, pulse, h.cell, lo, cv.troops, 0,
-                          f"at least {lo} troops are needed to attack it"))
+        t.emit(ev.HexHeld(t.number, cv.number, pulse, h.cell, r.least, cv.troops, 0,
+                          f"at least {r.least} troops are needed to attack it"))
         return
     cv.troops = r.troops_left
     if not r.captured:

@@ -35,11 +35,10 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.catalog import CURE_GIFTS, RESOURCES
+from engine.rulesets.cc.catalog import d100_row
 from engine.rulesets.cc.turn.buildings import scout_of
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
-from engine.tables import Catalog
 
 # ---- events ------------------------------------------------------------------------------
 
@@ -185,11 +184,6 @@ def plague_known(state: Any, clan: int, now: int) -> set[int]:
             if c.plague and (c.cell in doctored or (c.owner == clan and c.cell in hospitals))}
 
 
-def _gifts(catalogs: dict[str, Any]) -> list[dict[str, Any]]:
-    cat = catalogs.get("cure_gifts") or Catalog.load(CURE_GIFTS, RESOURCES / "cure_gifts.csv")
-    return sorted(cat.rows, key=lambda r: r["roll_from"])
-
-
 def cure_city(t: ClanTurn, cv: st.Convoy, city: st.City, pulse: int,
               order: o.CcOrder | None = None) -> bool:
     """CURE / AID: all or nothing; a gift follows. False (and a failure if ordered) when short."""
@@ -203,7 +197,7 @@ def cure_city(t: ClanTurn, cv: st.Convoy, city: st.City, pulse: int,
     city.plague = False
     gift, amount, vehicle = "", 0, ""
     roll = t.dice.d(100, f"cure gift {city.cell}")
-    row = next((r for r in _gifts(t.ctx.catalogs) if r["roll_from"] <= roll <= r["roll_to"]), None)
+    row = d100_row(t.ctx.catalogs, "cure_gifts", roll)
     if row is not None:
         gift, amount = row["gift"], t.roll(row["least"], row["most"], f"cure gift amount {city.cell}")
         if gift == "vehicle":

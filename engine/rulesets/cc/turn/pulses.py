@@ -43,8 +43,10 @@ def run_pulses(t: ClanTurn, first: int, last: int) -> None:
     orders = pulse_orders(t)
     for pulse in range(first, last + 1):
         for cv in t.convoys():
-            if cv not in t.ctx.state["convoys"] or cv.id in t.stopped:
-                continue  # absorbed or sold earlier in this pulse, or stopped for the turn
+            if cv.id in t.stopped:
+                # stopped for the turn, or absorbed, sold or destroyed earlier in this pulse
+                # (remove_convoy marks it stopped: no scan of the convoy table per convoy)
+                continue
             if pulse > int(t.opts.pulses) and not twelve(t, cv):
                 continue
             order = orders.get(cv.number, {}).get(pulse)
