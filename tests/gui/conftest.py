@@ -25,8 +25,9 @@ def console(qtbot):
     w.close_game()
 
 
-def open_viewer(qtbot, bundle):
-    """A player viewer workspace, shown, with the bundle open (it never opens message boxes)."""
+def open_viewer(qtbot, bundle, *, reset_zoom: bool = False):
+    """A player viewer workspace at the tests' size, shown, with the bundle open (it never
+    opens message boxes); `reset_zoom`: at 32 px a cell, so every cell is easy to hit."""
     from app.viewer.workspace import ViewerWorkspace
 
     ws = ViewerWorkspace(interactive=False)
@@ -35,6 +36,8 @@ def open_viewer(qtbot, bundle):
     ws.show()
     qtbot.waitExposed(ws)
     assert ws.open_paths([bundle])
+    if reset_zoom:
+        ws.canvas.zoom_reset()
     return ws
 
 
@@ -48,20 +51,6 @@ def make_editor(qtbot, gmap):
     qtbot.waitExposed(ed)
     ed.canvas.zoom_reset()  # 32 px a cell: every test cell is easy to hit
     return ed
-
-
-def open_viewer(qtbot, path):
-    """A player viewer shown at the tests' size with bundle `path` open, at 32 px a cell."""
-    from app.viewer.workspace import ViewerWorkspace
-
-    ws = ViewerWorkspace(interactive=False)
-    qtbot.addWidget(ws)
-    ws.resize(1300, 850)
-    ws.show()
-    qtbot.waitExposed(ws)
-    assert ws.open_paths([path])
-    ws.canvas.zoom_reset()
-    return ws
 
 
 def cell_pos(ed, cell):

@@ -32,7 +32,7 @@ def _terrain_ocean(tv, cell):
 
 
 def test_units_listed_one_by_one_and_the_map_in_faction_colours(qtbot, bundles):
-    ws = open_viewer(qtbot, bundles[6])
+    ws = open_viewer(qtbot, bundles[6], reset_zoom=True)
     tv = ws.turn
     rows = ws.units.visible_rows()
     mine = [r for r in rows if "(you)" in r[1]]
@@ -49,7 +49,7 @@ def test_units_listed_one_by_one_and_the_map_in_faction_colours(qtbot, bundles):
 
 
 def test_completion_and_live_check_as_the_player_types(qtbot, bundles):
-    ws = open_viewer(qtbot, bundles[6])
+    ws = open_viewer(qtbot, bundles[6], reset_zoom=True)
     ed = ws.orders.edit
     text = ws.orders.text()
     at = text.index("#end")
@@ -81,7 +81,7 @@ def test_completion_and_live_check_as_the_player_types(qtbot, bundles):
 
 
 def test_a_unit_picked_then_a_path_clicked_writes_its_move(qtbot, bundles):
-    ws = open_viewer(qtbot, bundles[6])
+    ws = open_viewer(qtbot, bundles[6], reset_zoom=True)
     tv = ws.turn
     grid = tv.gmap.grid
     vex = next(u for u in tv.state["units"] if u.number == 6)
@@ -103,7 +103,7 @@ def test_a_unit_picked_then_a_path_clicked_writes_its_move(qtbot, bundles):
 
 
 def test_the_ships_owner_sails_a_path_of_ocean(qtbot, bundles):
-    ws = open_viewer(qtbot, bundles[5])
+    ws = open_viewer(qtbot, bundles[5], reset_zoom=True)
     tv = ws.turn
     grid = tv.gmap.grid
     ship = next(x for x in tv.state["structures"] if x.kind == "longboat")
