@@ -3,16 +3,15 @@ section of the book, run through engine.casefile like every ruleset's cases."""
 
 import pytest
 
-from engine.casefile import case_files, load_case, run_case
+from engine.casefile import case_files, load_case
+from tests.rule_cases import assert_case_passes
 
 CASES = case_files("cc")
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_rule_case(path):
-    case = load_case(path)
-    result = run_case(case)
-    assert not result.failures, f"{path.name}: {case.title}\n" + "\n".join(result.failures)
+    assert_case_passes(path)
 
 
 def test_every_section_of_the_player_turn_has_a_case():
