@@ -354,9 +354,10 @@ def write_bundles(service: Any, folder: str | Path, step: int | None = None) -> 
     step = service.current_step if step is None else step
     name = service.name
     out = []
+    last = service.last_report_steps(step)
     for f in service.scenario.factions:
         # sequential (CC): a clan's bundle is of its own last turn up to `step`
-        own = service.last_report_step(f.number, step)
+        own = last[f.number]
         out.append(write_bundle(service, f.number, folder / bundle_name(name, own, f.number), own))
     return out
 

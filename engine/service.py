@@ -792,12 +792,24 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         """The last step up to `upto` (default: the last run) that gave the faction a report:
         `upto` itself but in a sequential game, where a clan's last report is of its own
         last turn (0: the start)."""
+        return self.last_report_steps(upto, [faction]).get(faction, 0)
+
+    def last_report_steps(self, upto: int | None = None,
+                          factions: Iterable[int] | None = None) -> dict[int, int]:
+        """last_report_step of every faction (or of `factions`) in one walk back through
+        the steps: an export of 1,000 factions' bundles asked one faction at a time read
+        the step's report keys once per faction."""
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step) if upto is None else upto
+            left = {f.number for f in self.scenario.factions} if factions is None else set(factions)
+            out = dict.fromkeys(left, 0)
             for step in range(cur, 0, -1):
-                if faction in self._reported(c, step):
-                    return step
-        return 0
+                if not left:
+                    break
+                found = left.intersection(self._reported(c, step))
+                out.update(dict.fromkeys(found, step))
+                left -= found
+        return out
 
     def _reported(self, c: Any, step: int) -> list[int]:
         numbers = sorted(f.number for f in self.scenario.factions)

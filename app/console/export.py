@@ -50,11 +50,12 @@ def export_files(service: Any, folder: str | Path, step: int | None = None, send
     out.reports = service.export(folder, step)
     factions = service.scenario.factions
     by_faction = {}
+    last = service.last_report_steps(step)
     for i, f in enumerate(factions):
         if cancel is not None and cancel.is_set():
             raise RunCancelled("export cancelled; the files written so far stay")
         tell(0.05 + 0.85 * i / max(1, len(factions)), f"bundle of {f.name}")
-        own = service.last_report_step(f.number, step)  # sequential: the clan's own last turn
+        own = last[f.number]  # sequential: the clan's own last turn
         p = folder / "bundles" / bundle_name(service.name, own, f.number)
         bundle = write_bundle(service, f.number, p, own)
         if own == step:  # the outbox mails only this step's reports, with these bundles
