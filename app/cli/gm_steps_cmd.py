@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from app.cli import EXIT_OK, CliError, number
+from app.cli import EXIT_OK, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,12 +45,8 @@ def _done(res) -> int:
     return EXIT_OK
 
 
-def _refused(e: Exception) -> CliError:
-    return CliError(str(e))
-
-
 def cmd_close(args: argparse.Namespace) -> int:
-    from app.cli.game_cmd import _now_arg, open_game
+    from app.cli.game_cmd import _now_arg, _refused, open_game
     from engine.service import GmStepRefused
 
     with open_game(args.game) as svc:
@@ -61,7 +57,7 @@ def cmd_close(args: argparse.Namespace) -> int:
 
 
 def cmd_drop(args: argparse.Namespace) -> int:
-    from app.cli.game_cmd import open_game
+    from app.cli.game_cmd import _refused, open_game
     from engine.service import GmStepRefused
 
     with open_game(args.game) as svc:
@@ -72,7 +68,7 @@ def cmd_drop(args: argparse.Namespace) -> int:
 
 
 def cmd_standby(args: argparse.Namespace) -> int:
-    from app.cli.game_cmd import open_game
+    from app.cli.game_cmd import _refused, open_game
     from engine.service import GmStepRefused
 
     with open_game(args.game) as svc:
