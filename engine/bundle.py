@@ -97,8 +97,12 @@ def bundle_name(game: str, step: int, faction: int) -> str:
 
 # ---- writing ------------------------------------------------------------------------------
 
-def write_bundle(service: Any, faction: int, path: str | Path, step: int | None = None) -> Path:
-    """Write faction's bundle of `step` (default: the last turn run); replaces `path`."""
+def write_bundle(service: Any, faction: int, path: str | Path, step: int | None = None,
+                 turns: dict[int, tuple[Any, Any]] | None = None) -> Path:
+    """Write faction's bundle of `step` (default: the last turn run); replaces `path`.
+    `turns`: step -> (state, event log) as read for earlier bundles of the same export, filled
+    here; every faction's bundle reads the same GM state and log (0.3 s and 0.5 s each at
+    1,000 Atlantis factions), which are only read, never changed."""
     from engine.db.errors import GameDbError
     from engine.service import GameService
 
@@ -110,10 +114,16 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
         raise BundleError(f"{path}: the game has no faction {faction}")
     step = service.current_step if step is None else step
     try:
-        state = service.state(step)
+        if turns is None:
+            state, events = service.state(step), service.events(step)
+        elif (got := turns.get(step)) is not None:
+            state, events = got
+        else:
+            state, events = turns[step] = service.state(step), service.events(step)
         visible = rs.visible_cells(state, faction, scen)
         seen = rs.visible_state(state, faction, scen)
-        events = service.events(step)
+        if turns is not None and seen is state:
+            seen = state.copy()  # its step is set and it is saved below; the shared one stays
         reports = {}
         for fmt in rs.report_formats:
             try:
@@ -355,10 +365,12 @@ def write_bundles(service: Any, folder: str | Path, step: int | None = None) -> 
     name = service.name
     out = []
     last = service.last_report_steps(step)
+    turns: dict[int, tuple[Any, Any]] = {}
     for f in service.scenario.factions:
         # sequential (CC): a clan's bundle is of its own last turn up to `step`
         own = last[f.number]
-        out.append(write_bundle(service, f.number, folder / bundle_name(name, own, f.number), own))
+        out.append(write_bundle(service, f.number, folder / bundle_name(name, own, f.number), own,
+                                turns))
     return out
 
 

@@ -51,13 +51,14 @@ def export_files(service: Any, folder: str | Path, step: int | None = None, send
     factions = service.scenario.factions
     by_faction = {}
     last = service.last_report_steps(step)
+    turns: dict = {}  # each step's state and events, read once for every bundle
     for i, f in enumerate(factions):
         if cancel is not None and cancel.is_set():
             raise RunCancelled("export cancelled; the files written so far stay")
         tell(0.05 + 0.85 * i / max(1, len(factions)), f"bundle of {f.name}")
         own = last[f.number]  # sequential: the clan's own last turn
         p = folder / "bundles" / bundle_name(service.name, own, f.number)
-        bundle = write_bundle(service, f.number, p, own)
+        bundle = write_bundle(service, f.number, p, own, turns)
         if own == step:  # the outbox mails only this step's reports, with these bundles
             by_faction[f.number] = bundle
         out.bundles.append(bundle)
