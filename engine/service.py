@@ -110,8 +110,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 for i, (name, cat) in enumerate(scenario.catalogs.items()):
                     store.save_catalog(c, name, cat, i)
                 store.save_options(c, scenario.options)
-                for f in scenario.factions:
-                    store.save_faction(c, f)
+                store.save_factions(c, scenario.factions)
                 state.step = 0
                 store.save_state(c, state)
                 store.add_step(c, 0, "initial", seed=str(scenario.seed))
