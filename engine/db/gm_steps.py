@@ -27,7 +27,7 @@ class GmStepRefused(GameDbError):
 
 class GmSteps:
     """close_game_turn(), drop_faction(), standby() for GameService (uses StepRunner's
-    _load_scenario, _run_phases, _write_reports, _over)."""
+    _run_phases, _write_reports, _over and InterventionDesk's _scenario_now)."""
 
     def close_game_turn(self, now: str | None = None) -> RunResult:
         """Run the end of the game turn under way now, whoever has not had a turn yet (they
@@ -108,7 +108,9 @@ class GmSteps:
         now = now or sequence.now_utc()
         with st.transaction() as c:
             cur = int(st.game(c).current_step)
-            scen = self._scenario = self._load_scenario(c)  # type: ignore[attr-defined]
+            # the stored factions with the map already read, as an intervention (a GM step
+            # changes no map, and this service may have read it already)
+            scen = self._scenario = self._scenario_now(c)  # type: ignore[attr-defined]
             prev = st.load_state(c, rs.state_schema, cur)
             if self._over(prev, scen):  # type: ignore[attr-defined]
                 raise GmStepRefused(f"{st.where}: the game ended at turn {cur}; nothing was done")
