@@ -281,3 +281,4 @@ class Book:
         self.espionage = cats["espionage"].by("keyword")
         self.supplies = cats["supplies"].by("id")
         self.convoy_orders = cats["convoy_orders"].by("keyword")
+        self.buildings = cats["buildings"].by("code")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 RADIO_WORDS = {"gm": "From the GM", "battle": "Battle", "city attack": "City attacked",
+               "bombing": "City bombed",
                "razing": "City razed", "message": "Message", "passing": "Passing convoy",
                "kickback": "Kickback", "hex lost": "Hex lost", "buying": "Buying chance"}
 

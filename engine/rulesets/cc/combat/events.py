@@ -78,6 +78,52 @@ class CityInvaded(_Sides, Event):
     claymores_lost: int
 
 
+# ---- bombing and razing ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CityBombed(_Sides, Event):
+    """BOMB: an air convoy's bombs on a city; `buildings` the names of those destroyed. Whether a Scourge hit took hold is
+    not said here (the bomber learns only that its bombs hit, X183)."""
+
+    kind = "cc.city_bombed"
+    cell: int
+    convoy: int
+    attacker: int
+    defender: int        # the city's owner (0: uncontrolled)
+    aim: str             # the order's target letter B P T S ("" = each bomb at random)
+    bombs: int
+    hits: int
+    misses: int
+    flak: int            # bombs a Battery's flak made useless
+    people_killed: int
+    troops_killed: int
+    buildings: tuple[str, ...]
+    scourge_hits: int
+
+
+@dataclass(frozen=True)
+class CityRazed(_Sides, Event):
+    """RAZE: a clan burnt its own city with its convoys there (`convoys` their ids)."""
+
+    kind = "cc.city_razed"
+    cell: int
+    convoy: int          # the convoy that gave the order
+    attacker: int        # the razing clan
+    defender: int        # 0: the city is uncontrolled now
+    convoys: tuple[int, ...]
+    people_killed: int
+    buildings: tuple[str, ...]
+    troops_killed: int   # of the convoys and the garrison
+    troops_returned: int  # garrison survivors back to the clan's unallocated troops
+    claymores_saved: int
+    claymores_lost: int
+    fortification: int   # the new level
+    garrison: int        # the defenders who now hold it for nobody
+    spy_lost: bool
+    morale: tuple[int, ...]   # each convoy's morale gain (and training loss), as `convoys`
+
+
 # ---- convoy battles --------------------------------------------------------------------
 
 

@@ -47,6 +47,32 @@ def sentence(e: Event, name: Name = lambda c: f"convoy {c}", label: Label = str)
         return (f"{head} after {_plural(e.rounds, 'round')}: {e.attackers_lost} attackers and "
                 f"{e.defenders_lost + e.guards_lost} defenders killed, {e.people_killed} people "
                 f"died{tail}.")
+    if k == "cc.city_bombed":
+        aim = {"B": "its buildings", "P": "its people", "T": "its troops",
+               "S": "it with the Scourge"}.get(e.aim, "it at random")
+        parts = [f"{e.hits} hit", f"{e.misses} missed"]
+        if e.flak:
+            parts.append(f"{e.flak} thrown off by flak")
+        done = []
+        if e.people_killed:
+            done.append(f"{e.people_killed:,} people killed")
+        if e.troops_killed:
+            done.append(f"{_plural(e.troops_killed, 'defender')} killed")
+        if e.buildings:
+            done.append(f"destroyed: {', '.join(e.buildings)}")
+        if e.scourge_hits:
+            done.append("the Scourge was dropped on target")
+        return (f"{name(e.convoy)} bombed the city at {label(e.cell)}, aiming at {aim}: "
+                f"{_plural(e.bombs, 'bomb')}, " + ", ".join(parts) + "; "
+                + ("; ".join(done) or "no harm done") + ".")
+    if k == "cc.city_razed":
+        burnt = f"; burnt: {', '.join(e.buildings)}" if e.buildings else ""
+        spy = "; your spy there died" if e.spy_lost else ""
+        return (f"{name(e.convoy)} razed the city at {label(e.cell)} with "
+                f"{_plural(len(e.convoys), 'convoy')}: {e.people_killed:,} people and "
+                f"{_plural(e.troops_killed, 'troop')} killed{burnt}; {e.troops_returned} of the "
+                f"garrison back in reserve, {e.claymores_saved} claymores saved{spy}. The city falls "
+                f"to fortification {e.fortification} and {e.garrison} survivors hold it for nobody.")
     if k == "cc.convoy_battle":
         how = " by surprise (on patrol)" if e.surprise else " on a hunt" if e.hunt else ""
         return f"{name(e.convoy)} attacked {name(e.enemy)} in {label(e.cell)}{how}."

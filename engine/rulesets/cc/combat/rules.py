@@ -68,6 +68,20 @@ class CombatRules:
     morale_win: int = 5                 # X55 (house): winning a convoy battle
     morale_capture: int = 10            # X55 (house): taking a city
     training_combat: int = 1            # X55 (house): each battle or city attack survived
+    # ---- bombing ([BOMB], [BOMBS], [BUILDINGS › Battery, Shelter, Hospital]) -----------
+    battery_pct: int = 50               # a bomb disrupted by flak does nothing at all
+    bomb_people_hit: tuple[int, int] = (8000, 16000)
+    bomb_people_miss: tuple[int, int] = (4000, 8000)
+    bomb_people_below: int = 5000       # X53: under this many people bombs kill no more
+    bomb_troops_hit: tuple[int, int] = (10, 30)
+    bomb_troops_miss: tuple[int, int] = (5, 10)
+    bomb_hostile: bool = True           # X182 (house): the bombed city turns hostile
+    # ---- razing ([RAZE]) -----------------------------------------------------------------
+    raze_people: tuple[int, int] = (100, 1000)      # per point of size and per 10 troops
+    raze_troops_per: int = 10
+    raze_troop_death_pct: int = 10
+    raze_morale: tuple[int, int] = (2, 8)           # morale up, training down, one roll a convoy
+    raze_claymore_pct: int = 50
     # ---- repairs -----------------------------------------------------------------------
     hp_per_part: int = 5
     tinkerer_repair: str = "10hp"       # X38: 10hp | 15pct

@@ -6,7 +6,8 @@ applied to the state.
   training) is written back on every convoy that fought, destroyed convoys are removed and
   reported to their own clan, and an entrant that did not clear the hex stops for the turn.
 - HUNT: the same fight, hidden convoys included; once a turn (military convoys once a hex).
-- ATTACK ([INVADING A CITY]): `invade_city` against the garrison and the guarding convoys.
+- ATTACK ([INVADING A CITY]): `invade_city` against the garrison and the guarding convoys;
+  the people killed take the city's value down with them (`shrink`, X189).
 - Every convoy battle and city attack goes out on the radio ([RADIO REPORTS], radio.py):
   clans by number, never convoy ids (those would tell how many convoys the game has had).
 """
@@ -126,7 +127,8 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
     cv.rifles, cv.grenades, cv.morale, cv.training = r.rifles, r.grenades, r.morale, r.training
     for g in guards:
         g.troops -= r.guards_lost.get(g.id, 0)
-    city.troops, city.claymores, city.population = r.city_troops, r.claymores, r.population
+    city.troops, city.claymores = r.city_troops, r.claymores
+    shrink(city, r.population)
     previous = city.owner
     if r.captured:
         city.owner, city.conquered_turn = t.number, t.turn
@@ -142,6 +144,15 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
         t.ctx.state["hostile"].append(st.Hostile(city.cell, t.number))
     t.emit(ev.OrderDone(t.number, order.keyword, cv.number, pulse, order.line,
                         f"{city.name} {'taken' if r.captured else 'held'}"))
+
+
+def shrink(city: st.City, population: int) -> None:
+    """The city's people after a battle, bombs or a razing; its dollar value follows in
+    proportion, as it does with growth and the Plague (X61, X189). Cities are never destroyed:
+    the combat rules keep `min_population`."""
+    if population < city.population and city.population:
+        city.value = round(city.value * population / city.population)
+    city.population = population
 
 
 def _broadcast_battle(t: ClanTurn, e: ConvoyBattleEnded) -> None:

@@ -2,9 +2,9 @@
 
 Orders that need a part of the book not built yet stop the convoy for the rest of the turn
 with a `cc.not_built` event naming the order and what it needs (docs/continental.md lists
-them): BOMB (bombing cities), RAZE, and LOOT outside a bank (the loot table, X70).
-ATTACK and HUNT are turn/battles.py's; a PATROL's ambush is fought when another clan's
-convoy enters the hex (in that clan's turn).
+them; NOT_BUILT); LOOT outside a bank needs the loot table (X70) and is refused by name.
+ATTACK and HUNT are turn/battles.py's, BOMB and RAZE turn/strikes.py's; a PATROL's ambush is
+fought when another clan's convoy enters the hex (in that clan's turn).
 """
 
 from __future__ import annotations
@@ -17,15 +17,12 @@ from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.combat import hidden_refusal
-from engine.rulesets.cc.turn import battles, cargo, espionage, movement, plague, reshape
+from engine.rulesets.cc.turn import battles, cargo, espionage, movement, plague, reshape, strikes
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 
 Handler = Callable[[ClanTurn, st.Convoy, o.ConvoyOrder, int], None]
 
-NOT_BUILT = {
-    "BOMB": "bombing cities",
-    "RAZE": "razing a city",
-}
+NOT_BUILT: dict[str, str] = {}
 
 
 def carry_out(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
@@ -238,6 +235,6 @@ HANDLERS: dict[str, Handler] = {
     "GUARD": guard, "PATROL": patrol, "FISH": fish, "HIRE": hire, "CELEBRATE": celebrate,
     "PRACTICE": practice, "KILL MODE": kill_mode, "AID": aid, "SCAN": scan, "LOOT": loot,
     "ABSORB": reshape.absorb, "SPLIT": reshape.split, "PAVE": reshape.pave,
-    "ATTACK": battles.attack, "HUNT": battles.hunt,
+    "ATTACK": battles.attack, "HUNT": battles.hunt, "BOMB": strikes.bomb, "RAZE": strikes.raze,
     "CURE": plague.cure, "PLANT": espionage.plant,  # cc-cycle
 }

@@ -1,6 +1,6 @@
 """Radio broadcasts ([RADIO REPORTS]) and the GM's news, for "Heard on the Radio".
 
-A battle, an attack on a city or a razing is broadcast: every clan involved hears it, and
+A battle, an attack on a city, a bombing (X52) or a razing is broadcast: every clan involved hears it, and
 every other clan hears it if one of its cities is within reception range (fortifications
 table: level x2 + 2; +6 with a Radio Tower standing before this turn began, since a tower
 built this turn hears nothing of battles already fought). What is heard reaches the clan's
@@ -17,7 +17,7 @@ from typing import Any
 from engine.rulesets.cc import costs
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 
-BROADCASTS = ("battle", "city attack", "razing")
+BROADCASTS = ("battle", "city attack", "bombing", "razing")
 
 
 def listeners(t: ClanTurn, cell: int) -> set[int]:
