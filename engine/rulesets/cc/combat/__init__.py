@@ -41,7 +41,7 @@ from engine.rulesets.cc.combat.convoy_battle import (
 from engine.rulesets.cc.combat.convoys import CombatConvoy, CombatVehicle
 from engine.rulesets.cc.combat.hex_attack import HexAttackResult, attack_hex, hex_attack_refusal
 from engine.rulesets.cc.combat.hiding import hidden_after, hidden_refusal, may_attack_convoy
-from engine.rulesets.cc.combat.razing import RazedCity, RazeResult, Razer, raze_city
+from engine.rulesets.cc.combat.razing import RazedCity, Razer, RazeResult, raze_city
 from engine.rulesets.cc.combat.repair import RepairResult, repair
 from engine.rulesets.cc.combat.rules import CombatRules
 

@@ -71,7 +71,7 @@ def sentence(e: Event, name: Name = lambda c: f"convoy {c}", label: Label = str)
         return (f"{name(e.convoy)} razed the city at {label(e.cell)} with "
                 f"{_plural(len(e.convoys), 'convoy')}: {e.people_killed:,} people and "
                 f"{_plural(e.troops_killed, 'troop')} killed{burnt}; {e.troops_returned} of the "
-                f"garrison back in reserve, {e.claymores_saved} claymores saved{spy}. The city falls "
+                f"garrison back in reserve, {_plural(e.claymores_saved, 'claymore')} saved{spy}. The city falls "
                 f"to fortification {e.fortification} and {e.garrison} survivors hold it for nobody.")
     if k == "cc.convoy_battle":
         how = " by surprise (on patrol)" if e.surprise else " on a hunt" if e.hunt else ""
