@@ -91,6 +91,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("recon_engages", True, "Recon convoys fight convoys they meet", "X32"),
     _int("desertion_morale", 5, "Morale a convoy loses when its troops desert (not in the book)", 0, 100, "X55"),
     _pick("guard_patrol_lasts", ("until_next_move", "one_turn"), "GUARD and PATROL last", "X51"),
+    _flag("bomb_hostile", True, "A bombed city turns hostile to the bomber (not in the book)", "X182"),
     # ---- plague and orders -----------------------------------------------------------------
     _int("plague_chance_pct", 5, "Chance an owned city catches the Plague each game turn (not in the book)", 0, 100),
     _int("plague_decline_pct", 10, "Population lost each game turn to the Plague (not in the book)", 0, 100),
