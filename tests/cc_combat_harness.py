@@ -2,7 +2,7 @@
 engine/rulesets/cc/combat with scripted dice (`dice = [...]`) or a seed (`seed = 7`), and
 gives its outcome as plain data to compare with the case's [expect].
 
-    kind = "convoy_battle"      # | "hex_battles" | "city" | "hex" | "repair"
+    kind = "convoy_battle"      # | "hex_battles" | "city" | "hex" | "repair" | "bomb" | "raze"
     dice = [3, 4, ...]          # every roll in the order the rules ask (all must be used)
     [options]                   # option names of cc/options.py (CombatRules.from_options)
     [attacker]                  # a convoy: fleet = { truck = 1 }, troops, experts = [...],
@@ -12,6 +12,10 @@ gives its outcome as plain data to compare with the case's [expect].
                                 # makes both sides repair after each battle
     [repair]                    # convoy battles: parts stock per convoy id, repaired after
     parts = { 1 = 100 }
+    [bomb]                      # bomb: convoy, owner, bombs, target, shelter, battery, and
+    [bomb.city]                 #   the BombTarget's fields
+    [raze]                      # raze: convoy, clan, spy; [[raze.convoys]] Razer fields;
+    [raze.city]                 #   the RazedCity's fields
     [expect]                    # outcome keys (see `outcome`), plus events / no_events
                                 # (each event a subset of one event's fields)
 """
@@ -29,10 +33,15 @@ from engine.rulesets.cc.combat import (
     CombatConvoy,
     CombatRules,
     Invader,
+    BombTarget,
+    RazedCity,
+    Razer,
     attack_hex,
+    bomb_city,
     convoy_battle,
     fight_through,
     invade_city,
+    raze_city,
     repair,
 )
 
@@ -124,6 +133,30 @@ def outcome(case: dict) -> tuple[dict[str, Any], list, Dice]:
         events = r.events
         out = {k: getattr(r, k) for k in ("attacked", "captured", "needed", "troops_lost",
                                           "troops_left", "guards_killed", "reason")}
+    elif kind == "bomb":
+        b = dict(case["bomb"])
+        city = dict(b.pop("city"))
+        city["buildings"] = tuple(city.get("buildings", ()))
+        r = bomb_city(BOOK, b.pop("convoy"), b.pop("owner"), b.pop("bombs"), b.pop("target", ""),
+                      BombTarget(**city), dice, rules, **b)
+        events = r.events
+        out = {"drops": [list(d) for d in r.drops], "population": r.population, "troops": r.troops,
+               "buildings": list(r.buildings), "destroyed": list(r.destroyed),
+               "people_killed": r.people_killed, "troops_killed": r.troops_killed,
+               "scourge_hits": r.scourge_hits}
+    elif kind == "raze":
+        z = dict(case["raze"])
+        city = dict(z.pop("city"))
+        city["buildings"] = tuple(city.get("buildings", ()))
+        razers = [Razer(**c) for c in z.pop("convoys")]
+        r = raze_city(BOOK, z.pop("convoy"), z.pop("clan"), razers, RazedCity(**city), dice, rules, **z)
+        events = r.events
+        out = {"population": r.population, "people_killed": r.people_killed,
+               "buildings": list(r.buildings), "burnt": list(r.burnt),
+               "convoys": {str(k): list(v) for k, v in r.convoys.items()},
+               "troops_killed": r.troops_killed, "troops_returned": r.troops_returned,
+               "claymores_saved": r.claymores_saved, "fortification": r.fortification,
+               "garrison": r.garrison}
     else:
         raise ValueError(f"unknown case kind {kind!r}")
     return out, events, dice

@@ -31,7 +31,7 @@ def test_case(path):
 
 def test_there_is_a_case_for_every_kind():
     kinds = {h.load(p)["kind"] for p in CASES}
-    assert kinds >= {"convoy_battle", "hex_battles", "city", "hex", "repair"}
+    assert kinds >= {"convoy_battle", "hex_battles", "city", "hex", "repair", "bomb", "raze"}
 
 
 def test_every_event_of_the_cases_reads_as_a_sentence():
@@ -46,7 +46,7 @@ def test_every_event_of_the_cases_reads_as_a_sentence():
             seen.add(e.kind)
     assert seen == {"cc.hex_attacked", "cc.city_round", "cc.city_invaded", "cc.convoy_battle",
                     "cc.battle_declined", "cc.salvo", "cc.convoy_fled",
-                    "cc.convoy_battle_ended", "cc.repaired"}
+                    "cc.convoy_battle_ended", "cc.repaired", "cc.city_bombed", "cc.city_razed"}
 
 
 def test_the_worked_example_reads_like_the_book():
