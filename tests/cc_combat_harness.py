@@ -29,11 +29,11 @@ from typing import Any
 from engine.dice import Dice, ScriptedDice
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.combat import (
+    BombTarget,
     CityDefence,
     CombatConvoy,
     CombatRules,
     Invader,
-    BombTarget,
     RazedCity,
     Razer,
     attack_hex,
