@@ -70,6 +70,7 @@ def form_units(t: Turn) -> None:
         t.units[n] = new
         t.new_units.add(n)
         t.formed[(faction, order.alias)].append(n)
+        t.formed_at[(faction, order.line)] = n
         t.emit(ev.UnitFormed(faction, n, order.alias, by.number, by.cell))
 
 

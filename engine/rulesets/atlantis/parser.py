@@ -281,7 +281,8 @@ class Parser:
         seen = self.current.aliases.get(order.alias)
         if seen:
             self.say(AMBIGUOUS, f"FORM: alias {order.alias} is already used on line {seen}; "
-                     f"NEW {order.alias} will name only one of them", n, raw,
+                     f"in one region NEW {order.alias} names only one of them (new units of "
+                     "one region need different aliases)", n, raw,
                      severity=Severity.WARNING)
         else:
             self.current.aliases[order.alias] = n

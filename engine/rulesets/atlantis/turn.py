@@ -60,6 +60,7 @@ class Turn:
         self.terrain_rows = cats["terrains"].by("name")
         self.used: dict[tuple[str, int, str], int] = defaultdict(int)  # (what, cell, item)
         self.formed: dict[tuple[int, int], list[int]] = defaultdict(list)  # (faction, alias)
+        self.formed_at: dict[tuple[int, int], int] = {}   # (faction, line of FORM) -> unit
         self.new_units: set[int] = set()
         self.orders: list[tuple[int, o.AtlantisOrder]] = []   # (faction of the set, order)
         for faction in sorted(ctx.orders):
@@ -91,8 +92,16 @@ class Turn:
         """Every order to the unit that gives it, once FORM has made the new units; a unit
         obeys only its own faction (the checker refuses the rest; this holds without it)."""
         self.by_unit = defaultdict(list)
-        for faction, order in self.orders:
-            n = self.resolve(order.unit, faction)
+        block: dict[tuple[int, int], int] = {}   # (faction, alias) -> the FORM block's unit
+        for faction, order in self.orders:       # in the order written (faction, line)
+            if isinstance(order, o.Form):
+                block[(faction, order.alias)] = self.formed_at.get((faction, order.line), 0)
+            if order.unit.alias and not order.unit.faction and (faction, order.unit.alias) in block:
+                # an order inside FORM n ... END is the unit that FORM made: the book lets
+                # two regions' new units share an alias
+                n = block[(faction, order.unit.alias)]
+            else:
+                n = self.resolve(order.unit, faction)
             u = self.units.get(n)
             if u is not None and u.faction == faction and not isinstance(order, o.Form):
                 self.by_unit[n].append(order)
