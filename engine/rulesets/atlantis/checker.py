@@ -128,6 +128,13 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                and v.units[x.unit.number].structure}   # ships this sheet sails (SAIL first)
     told: set[int] = set()
     attitudes = _attitudes(state, faction, mine)
+    # GIVE (step 4) comes before TAX and PILLAGE (step 5): men or a bow given this month
+    # may make a unit combat-ready in time (unit -> line of the first such GIVE)
+    arming = {}
+    for x in mine:
+        if isinstance(x, o.Give) and x.target.number and not x.target.alias \
+                and not x.whole_unit and x.item in ("man", "longbow", "crossbow"):
+            arming.setdefault(x.target.number, x.line)
     claimed = 0
     f = v.factions.get(faction)
     for order in mine:
@@ -193,8 +200,13 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
         if who.number and (isinstance(order, ready_orders)
                            or isinstance(order, o.Guard) and order.value) \
                 and not v.combat_ready(who.number):
-            say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
-                "Crossbow 1 with the bow)")
+            if isinstance(order, ready_orders) and who.number in arming:
+                say(order, "the unit is not combat-ready as the month begins; the GIVE on "
+                    f"line {arming[who.number]} comes first and may make it so",
+                    Severity.WARNING)
+            else:
+                say(order, "only combat-ready units may do this (Combat 1, or Longbow or "
+                    "Crossbow 1 with the bow)")
         elif who.number and isinstance(order, ready_orders):
             message = _raid(v, v.units[who.number], order, options)
             if message:
