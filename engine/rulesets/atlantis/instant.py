@@ -229,8 +229,11 @@ def _promote(t: Turn, u: st.Unit, order: o.Promote) -> None:
 
 
 def _password_ok(t: Turn, u: st.Unit, order: o.Quit | o.Restart) -> bool:
-    f = t.factions[u.faction]
-    if f.password and order.password != f.password:
+    # the password as the month began (the one the #atlantis line gave): a PASSWORD order
+    # takes effect only when the turn has run, so it neither unlocks nor blocks a QUIT
+    was = {f.number: f.password for f in t.ctx.previous["factions"]}
+    password = was.get(u.faction, t.factions[u.faction].password)
+    if password and order.password != password:
         t.fail(u, order, "the password is wrong")
         return False
     return True

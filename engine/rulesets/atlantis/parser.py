@@ -45,6 +45,11 @@ def tokens(body: str, n: int) -> list[Token]:
             for m in _WORD.finditer(body) for w in (m.group(),)]
 
 
+def _unquoted(text: str) -> str:
+    """The text without its double-quoted parts."""
+    return "".join(text.split('"')[::2])
+
+
 def strip_comment(line: str) -> str:
     """The line without its comment: a `;` outside quotes that starts a word (L453)."""
     quoted = False
@@ -172,7 +177,14 @@ class Parser:
             if t.unterminated:
                 self.say(INVALID, "a double quote is not closed; the name runs to the end of "
                          "the line", n, raw, t.col, Severity.WARNING)
+        said = len(self.sheet.diagnostics)
         self.statement(n, raw, toks, repeat)
+        if ";" in _unquoted(body) and any(d.severity is Severity.ERROR
+                               for d in self.sheet.diagnostics[said:]):
+            # later servers end a word at any `;`; the book does not (reading 103)
+            self.say(INVALID, "a ; inside a word does not start a comment: put a space "
+                     "before it if the rest of the line is a comment", n, raw,
+                     severity=Severity.WARNING)
 
     def open_set(self, n: int, raw: str) -> None:
         if self.current is not None:  # the open set ends on the line before
