@@ -40,6 +40,7 @@ def test_every_atlantis_event_kind_has_a_sentence():
     (ev.Given(1, 1, 5, 1, "silver", 1000, 1000),
      "Merlin (1): Gives 1000 silver to Merlin's Guards (5)."),
     (ev.Given(1, 1, 0, 0, "sword", 1, 1), "Merlin (1): Discards 1 sword."),
+    (ev.Given(1, 1, 0, 0, "man", 2, 2), "Merlin (1): Disbands 2 men."),
     (ev.Claimed(1, 1, 2500, 2500), "Merlin (1): Claims 2500 silver."),
     (ev.Bought(1, 5, 622, "man", 5, 5, 60), "Merlin's Guards (5): Buys 5 men at $60 each."),
     (ev.Taxed(1, 5, 622, 200),

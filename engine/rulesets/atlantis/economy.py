@@ -47,10 +47,26 @@ def give(ctx: TurnContext) -> None:
 
 
 def _discard(t: Turn, u: st.Unit, order: o.Give) -> None:
-    if order.whole_unit or order.item == "man":
-        t.fail(u, order, "men cannot be discarded")
+    if order.whole_unit:
+        t.fail(u, order, "a whole unit cannot be discarded")
+    elif order.item == "man":
+        _disband(t, u, order)
     else:
         _give_items(t, u, None, order)
+
+
+def _disband(t: Turn, u: st.Unit, order: o.Give) -> None:
+    """GIVE 0 n men: the men are disbanded (the book's "killed or disbanded"; the servers'
+    GIVE 0 of men) and take their share of every skill's days with them; a unit left
+    without men is dissolved after the market, like any other."""
+    n = min(order.quantity, u.men)
+    if n <= 0:
+        t.fail(u, order, "the unit has no men to disband")
+        return
+    for skill, days in sorted(t.days[u.number].items()):
+        t.days[u.number][skill] = rules.split_days(days, u.men, n)[0]
+    u.men -= n
+    t.emit(ev.Given(u.faction, u.number, 0, 0, "man", n, order.quantity))
 
 
 def _give_items(t: Turn, u: st.Unit, target: st.Unit | None, order: o.Give) -> None:

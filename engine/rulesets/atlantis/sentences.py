@@ -82,7 +82,7 @@ def _structure(e: ev.StructureChanged, n: Names) -> str:
 def _given(e: ev.Given, n: Names) -> str:
     what = n.things(e.item, e.amount)
     if not e.to:
-        return f"Discards {what}."
+        return f"{'Disbands' if e.item == 'man' else 'Discards'} {what}."
     return f"Gives {what} to {n.unit(e.to)}."
 
 
