@@ -137,8 +137,16 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
             arming.setdefault(x.target.number, x.line)
     claimed = 0
     f = v.factions.get(faction)
+    orphans = (0, 0)   # (alias, line) of a refused FORM whose block follows
     for order in mine:
         who = order.unit
+        if orphans[0] and who.alias == orphans[0] and not who.faction and not who.number:
+            # the orders of a refused FORM's block: no unit is formed to carry them out,
+            # and no other new unit of that alias may (the turn would bind them to it)
+            say(order, f"the FORM {orphans[0]} of line {orphans[1]} is refused, so NEW "
+                f"{orphans[0]} is not formed there and this order is not carried out")
+            continue
+        orphans = (0, 0)
         if who.number:
             u = v.units.get(who.number)
             if u is None or u.faction != faction:
@@ -147,6 +155,8 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                 say(order, f"unit {who.number} is not a unit of faction {faction}"
                     + ("" if who.number not in told else " (its orders are ignored)"))
                 told.add(who.number)
+                if isinstance(order, o.Form):
+                    orphans = (order.alias, order.line)
                 continue
         for ref in _targets(order):
             if ref.alias and not ref.faction and ref.alias not in formed:
