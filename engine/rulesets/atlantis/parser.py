@@ -179,8 +179,8 @@ class Parser:
                          "the line", n, raw, t.col, Severity.WARNING)
         said = len(self.sheet.diagnostics)
         self.statement(n, raw, toks, repeat)
-        if ";" in _unquoted(body) and any(d.severity is Severity.ERROR
-                               for d in self.sheet.diagnostics[said:]):
+        if ";" in body and len(self.sheet.diagnostics) > said and ";" in _unquoted(body) \
+                and any(d.severity is Severity.ERROR for d in self.sheet.diagnostics[said:]):
             # later servers end a word at any `;`; the book does not (reading 103)
             self.say(INVALID, "a ; inside a word does not start a comment: put a space "
                      "before it if the rest of the line is a comment", n, raw,
