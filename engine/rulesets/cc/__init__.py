@@ -235,7 +235,7 @@ class ContinentalConquest(Ruleset):
         return chronicle(events, scenario)
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, Any]]]:
-        """Eight clans on the North America map, seven months of scripted orders (demo.py)."""
+        """Eight clans on the North America map, eight months of scripted orders (demo.py)."""
         from engine.rulesets.cc.demo import demo
 
         return demo()
