@@ -109,7 +109,6 @@ CONVOY #1
 {march}
 CONVOY #2
  1: CURE
- 2: PICKUP
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
 """,
