@@ -82,13 +82,11 @@ def test_a_game_turn_past_its_due_date_ends_without_the_late_clan(tmp_path):
         assert clans[LATE].dropped and not any(clans[f].dropped for f in others)
         dropped = [r.event for r in svc.events(res.steps[-1]).records if r.event.kind == "cc.game_turn_ended"]
         assert [e.dropped for e in dropped] == [(LATE,)]
-        # the dropped clan's orders no longer do anything
+        # the dropped clan's orders are not run: they wait, and status says why
         _send(svc, sheets, [LATE], 3, "2026-04-30T09:00:00Z")
-        steps = svc.run(now="2026-05-01T12:00:00Z").steps
-        kinds = {r.event.kind for s in steps for r in svc.events(s).records
-                 if LATE in r.event.factions()}
-        assert not kinds
-        assert next(c for c in svc.state(steps[-1])["clans"] if c.number == LATE).turns_run == 2
+        res = svc.run(now="2026-05-01T12:00:00Z")
+        assert res.steps == [] and [(f, why) for _sid, f, _t, why, _r in res.waiting] == [
+            (LATE, f"faction {LATE} is out of the game (dropped); its orders are not run")]
 
 
 def test_without_the_option_a_game_turn_waits_for_every_clan(tmp_path):

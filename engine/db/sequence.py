@@ -6,7 +6,9 @@ and the ruleset's cycle phases run then (info["cycle_end"]). A waiting submissio
 the turn its sheet names (Ruleset.orders_turn) or else for the faction's next turns in
 arrival order. Runnable turns go by (faction's turn, Ruleset.sequence_key, arrival); a
 turn sooner than Ruleset.turn_interval_days after the faction's previous one waits (the
-GM may run it early), and so does one whose earlier turn is missing.
+GM may run it early), and so does one whose earlier turn is missing. A faction the game
+turn does not wait for (Ruleset.cycle_factions: CC's dropped positions) takes no turns: its
+sheets wait, and status says why.
 
 A game turn may also have a due date (Ruleset.cycle_days: CC's option close_game_turn =
 due): `cycle_days` after it began, the next run ends it without the factions that have not
@@ -118,7 +120,13 @@ def plan(rs: Ruleset, state: State, scen: Scenario, pending: list[StoredSubmissi
         by_faction.setdefault(s.faction, []).append((int(declared) if declared is not None else None, s))
     runs: list[tuple[StoredSubmission, int]] = []
     waiting: list[Waiting] = []
+    playing = set(rs.cycle_factions(state, scen))
     for f, subs in by_faction.items():
+        if f not in playing:  # a dropped position takes no more turns (CC: J6)
+            waiting += [Waiting(s, int(t) if t is not None else hist.turns.get(f, 0) + 1,
+                                f"faction {f} is out of the game (dropped); its orders are not run")
+                        for t, s in subs]
+            continue
         taken = hist.turns.get(f, 0)
         nxt, undeclared = taken + 1, taken + 1
         numbered: list[tuple[int, StoredSubmission]] = []
