@@ -275,6 +275,12 @@ class Ruleset(ABC):
         faction's turn of it."""
         return False
 
+    def cycle_days(self, scenario: Scenario) -> float:
+        """Sequential: the days a game turn lasts at most; when they have passed, the next
+        run ends it without the factions that have not had their turn (engine/db/sequence.py
+        History.overdue). 0 = a game turn lasts until every faction has had its turn."""
+        return 0.0
+
     def drop_faction(self, ctx: TurnContext, faction: int, reason: str) -> None:
         """The GM drops a faction's position (a GM step of its own): mark it in ctx.state."""
         raise NotImplementedError(f"{self.name}: dropping a faction is not supported")

@@ -597,7 +597,8 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 fs.replaced = replaced.get((f.number, s.step), 0)
             st.factions.append(fs)
         if steps is not None:  # sequential: each faction's turns, next due, dropped; GM steps
-            sequence.describe(st, steps, playing, float(self.ruleset.turn_interval_days(scen) or 0))
+            sequence.describe(st, steps, playing, float(self.ruleset.turn_interval_days(scen) or 0),
+                              0.0 if self.ruleset.gm_closes_cycle(scen) else float(self.ruleset.cycle_days(scen) or 0))
         if held is not None:  # sequential: the turns a run now would leave waiting, and why
             st.waiting = [(h.submission.id, h.submission.faction, h.turn, h.reason, h.ready_at)
                        for h in held]

@@ -1,16 +1,30 @@
-"""`realmsmith demo --ruleset cc`: eight clans on the North America map play six months of
-scripted orders (engine/rulesets/cc/demo.py), one clan late in month 2 and caught up later,
-and month 6 brings a convoy battle and a city invasion."""
+"""`realmsmith demo --ruleset cc`: eight clans on the North America map play eight months of
+scripted orders (engine/rulesets/cc/demo.py), one clan late in month 2 and caught up later;
+months 6 and 7 bring war: a city taken, a failed invasion, a HUNT and an attack on another
+clan's city, a convoy battle heard on the radio by a third clan. No report, page or bundle
+names a convoy by its game-wide id."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from app.cli import EXIT_OK, main
 from engine import registry
-from engine.rulesets.cc.demo import INVADER, LATE_CLAN, MONTHS, RAIDER, SCOUT, WAR
+from engine.rulesets.cc.demo import (
+    BASTION,
+    DEFENDER,
+    HUNTER,
+    INVADER,
+    LATE_CLAN,
+    LISTENER,
+    MONTHS,
+    PATROL,
+    RAIDER,
+    WAR,
+)
 from engine.service import GameService
 
 
@@ -26,6 +40,8 @@ def demo(tmp_path_factory):
         # the inbox after each step of month 6's fighting (news wait there for the next report)
         inboxes = {s: svc.state(s)["inbox"] for s, e in events
                    if e.kind in ("cc.convoy_battle_ended", "cc.city_invaded")}
+        inboxes |= {s: svc.state(s)["inbox"] for s in range(1, len(steps) + 1)
+                    if steps[s - 1].faction == LISTENER}
     return d, steps, last, kinds, (events, inboxes)
 
 
@@ -86,28 +102,103 @@ def test_the_demo_is_the_same_every_time(demo):
         assert svc.state_json(svc.current_step) == first
 
 
-def test_month_6_has_a_convoy_battle_and_a_city_invasion(demo):
-    d, steps, last, kinds, (events, inboxes) = demo
-    ended = [(s, e) for s, e in events if e.kind == "cc.convoy_battle_ended"]
-    assert "cc.convoy_battle" in kinds and ended
-    assert {(e.attacker, e.defender) for _s, e in ended} == {(RAIDER, SCOUT)}
-    assert all(e.rounds >= 1 for _s, e in ended)  # the patrol forced a round at least
-    invaded = [e for _s, e in events if e.kind == "cc.city_invaded"]
-    assert [e.attacker for e in invaded] == [INVADER] and invaded[0].rounds > 0 and invaded[0].captured
-    assert {c.owner for c in last["cities"] if c.cell == invaded[0].cell} == {INVADER}
-    # every order of the fighting clans' month-6 sheets was carried out (no refusals)
-    war_turn = {k for k, st in enumerate(steps, 1) if st.faction in WAR and json.loads(st.info)["turn"] == 6}
-    assert len(war_turn) == len(WAR) == 3  # their month-6 turns
-    assert not [e for s, e in events if s in war_turn and e.kind == "cc.failed"]
-    late = [(k, st.faction) for k, st in enumerate(steps, 1) if json.loads(st.info)["turn"] >= 6]
-    reports = [p for k, clan in late for p in (d / "reports").glob(f"turn-{k:03d}/*-t{k:03d}-f{clan}.txt")]
-    assert len(reports) == len(late) == 2 * 8  # two months of eight clans
+def _war_turns(steps) -> set[int]:
+    return {k for k, st in enumerate(steps, 1) if json.loads(st.info)["turn"] >= 6}
+
+
+def test_the_war_months_carry_out_every_order(demo):
+    d, steps, _last, _kinds, (events, _inboxes) = demo
+    war = _war_turns(steps)
+    assert len(war) == 3 * 8  # months 6, 7 and 8 of eight clans
+    assert not [(s, e) for s, e in events if s in war and e.kind in ("cc.failed", "cc.not_built")]
+    reports = [p for k in war for p in (d / "reports").glob(f"turn-{k:03d}/*-t{k:03d}-f{steps[k - 1].faction}.txt")]
+    assert len(reports) == len(war)
     assert not [p for p in reports if "ORDERS NOT ACCEPTED" in p.read_text(encoding="utf-8")]
-    # the battle went out on the radio: the clan that did not drive in heard it in its inbox
-    (s, battle), = ended
-    heard = [m for m in inboxes[s] if m.kind == "battle" and m.cell == battle.cell]
-    assert SCOUT in {m.clan for m in heard}
-    assert f"clan {RAIDER} and clan {SCOUT}" in heard[0].text
-    # and its month-7 report lists it under "Heard on the Radio"
-    texts = [p.read_text(encoding="utf-8") for p in sorted((d / "reports").rglob(f"*-f{SCOUT}.txt"))]
+    assert {st.faction for k, st in enumerate(steps, 1) if k in war and st.faction in WAR} == set(WAR)
+
+
+def test_a_city_is_taken_and_a_neutral_fortress_holds(demo):
+    _d, _steps, last, _kinds, (events, _) = demo
+    invaded = [e for _s, e in events if e.kind == "cc.city_invaded"]
+    taken = [e for e in invaded if e.attacker == INVADER]
+    assert len(taken) == 1 and taken[0].captured and taken[0].rounds > 0
+    assert {c.owner for c in last["cities"] if c.cell == taken[0].cell} == {INVADER}
+    # the failed invasion: the neutral city holds and turns hostile to the attacker's clan
+    held = [e for e in invaded if e.attacker == PATROL]
+    seattle = next(c for c in last["cities"] if c.name.upper() == "SEATTLE")
+    assert [(e.cell, e.captured, e.defender) for e in held] == [(seattle.cell, False, 0)]
+    assert seattle.owner == 0 and (seattle.cell, PATROL) in {(h.cell, h.clan) for h in last["hostile"]}
+    assert BASTION == "1311"
+
+
+def test_a_hunt_finds_the_hidden_convoy_and_the_clans_city_throws_the_hunter_back(demo):
+    _d, _steps, last, _kinds, (events, _) = demo
+    hunts = [(s, e) for s, e in events if e.kind == "cc.convoy_battle" and e.hunt]
+    assert [(e.attacker, e.defender) for _s, e in hunts] == [(HUNTER, DEFENDER)]
+    (s, hunt), = hunts
+    # the hunted convoy was created that game turn's month before: hidden until it moves
+    names = {(clan, n) for _c, clan, n in hunt.names}
+    assert (DEFENDER, 3) in names
+    attack = [e for t, e in events if t == s and e.kind == "cc.city_invaded"]
+    assert [(e.attacker, e.defender, e.captured) for e in attack] == [(HUNTER, DEFENDER, False)]
+    city = next(c for c in last["cities"] if c.cell == attack[0].cell)
+    assert city.owner == DEFENDER and (city.cell, HUNTER) in {(h.cell, h.clan) for h in last["hostile"]}
+
+
+def test_a_battle_next_to_a_third_clans_city_is_heard_on_its_radio(demo):
+    d, steps, _last, _kinds, (events, inboxes) = demo
+    battles = [(s, e) for s, e in events if e.kind == "cc.convoy_battle_ended"
+               and {e.attacker, e.defender} == {PATROL, RAIDER}]
+    assert battles and all(e.rounds >= 1 for _s, e in battles)  # the patrol forced a round
+    (s, first), *_ = battles
+    began = next(e for t, e in events if t == s and e.kind == "cc.convoy_battle")
+    assert (began.attacker, began.defender, began.surprise) == (RAIDER, PATROL, True)
+    assert LISTENER not in (first.attacker, first.defender)
+    heard = [m for k, box in inboxes.items() if k > s for m in box
+             if m.clan == LISTENER and m.kind == "battle" and m.cell == first.cell]
+    assert heard and f"clan {RAIDER} and clan {PATROL}" in heard[0].text
+    texts = [p.read_text(encoding="utf-8") for p in sorted((d / "reports").rglob(f"*-f{LISTENER}.txt"))]
     assert any(heard[0].text in t.partition("HEARD ON THE RADIO")[2] for t in texts)
+
+
+# "convoy 8", "convoy_id": the game-wide id; "convoy #1" is the clan's own number
+_ID = re.compile(r"\bconvoys? (\d+)\b|convoy_id", re.IGNORECASE)
+
+
+def test_no_report_page_or_bundle_names_a_convoy_by_its_id(demo, tmp_path):
+    from engine.bundle import open_bundle, write_bundle
+    from engine.rulesets.cc.combat.events import CONVOY_FIELDS
+
+    d, steps, _last, _kinds, (events, _) = demo
+    war = sorted(_war_turns(steps))
+    files = [p for k in war for p in (d / "reports").glob(f"turn-{k:03d}/*-f*.*")]
+    assert {p.suffix for p in files} >= {".txt", ".html", ".json"}
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        assert not _ID.search(text), (p.name, _ID.search(text).group(0))
+    assert any("Convoy #1 of clan" in p.read_text(encoding="utf-8") for p in files)
+    # the bundles of the fighting turns: own convoys keyed by number, spotted ones by -1,
+    # -2...; the combat events' convoy fields hold only references local to each event (the
+    # other events' `convoy` is the clan's own number already)
+    fights = sorted({s for s, e in events if e.kind in ("cc.convoy_battle", "cc.city_invaded")})
+    checked = 0
+    with GameService.open(d / "cc-demo.db") as svc:
+        for s in fights:
+            for who in {e.attacker for t, e in events if t == s and e.kind.startswith("cc.")
+                        and getattr(e, "attacker", 0)} | {steps[s - 1].faction}:
+                b = open_bundle(write_bundle(svc, who, tmp_path / f"s{s}-f{who}.rsbundle", step=s))
+                mine = [c for c in b.state["convoys"] if c.owner == who and c.number]
+                assert mine and all(c.id == c.number for c in mine)
+                spotted = [c.id for c in b.state["convoys"] if c not in mine]
+                assert sorted(spotted, reverse=True) == list(range(-1, -len(spotted) - 1, -1))
+                assert {v.convoy for v in b.state["vehicles"]} <= {c.id for c in mine}
+                assert {m.convoy for m in b.state["turn_marks"]} <= {0} | {c.id for c in mine}
+                for r in b.events.records:
+                    if not hasattr(r.event, "names"):
+                        continue
+                    for f in CONVOY_FIELDS:
+                        v = getattr(r.event, f, None)
+                        for x in v if isinstance(v, tuple) else (v,):
+                            assert x is None or x <= 0, (s, who, r.event.kind, f, x)
+                            checked += x is not None and x < 0
+    assert checked  # the bundles did hold combat events naming convoys

@@ -17,12 +17,13 @@ from engine.service import GameService
 T0 = "2026-03-02T12:00:00Z"
 
 
-def _game(tmp_path, seq: dict[int, int] | None = None, interval: int = 0) -> GameService:
+def _game(tmp_path, seq: dict[int, int] | None = None, interval: int = 0, due: int = 0) -> GameService:
     scen = tinyrules.tiny_scenario("tiny-seq")
     for f in scen.factions:
         if seq and f.number in seq:
             f.attrs["seq"] = seq[f.number]
     scen.options.set("interval_days", interval)
+    scen.options.set("cycle_days", due)
     return GameService.create(tmp_path / "g.db", scen, busy_timeout=0.2)
 
 
@@ -184,4 +185,44 @@ def test_a_run_stops_when_the_game_ends(tmp_path):
     res = svc.run(now=T0)
     assert res.steps == list(range(1, 10)) and "ended at turn 9" in res.note
     assert len([s for s in svc.submissions() if s.applied_step is None]) == 2
+    svc.close()
+
+
+def test_a_game_turn_past_its_due_date_ends_before_the_turns_sent_after_it(tmp_path):
+    svc = _game(tmp_path, due=14)
+    svc.import_text("#tiny 1 1\nGROW 1\n", received_at="2026-03-01T08:00:00Z")
+    svc.run(now=T0)  # game turn 1 begins with this first turn: due 14 days later
+    assert svc.status(now=T0).game_turn_due == "2026-03-16T12:00:00Z"
+    assert svc.run(now="2026-03-10T12:00:00Z").steps == []
+    # faction 2's turn 1 came after the due date: the game turn ends first, without it
+    svc.import_text("#tiny 2 1\nGROW 1\n", received_at="2026-03-17T08:00:00Z")
+    svc.import_text("#tiny 1 2\nGROW 1\n", received_at="2026-03-17T09:00:00Z")
+    res = svc.run(now="2026-03-17T12:00:00Z")
+    assert _turns(svc) == [(1, 1, 1, None), (2, None, None, 1), (3, 2, 1, None), (4, 1, 2, None)]
+    info = json.loads(svc.steps()[2].info)
+    assert info["due"] == "2026-03-16T12:00:00Z" and info["behind"] == [2]
+    assert [r.event.kind for r in svc.events(2).records][-1] == "tiny_year_ended"
+    assert res.steps == [2, 3, 4]
+    # game turn 2 began at the due date; a sheet sent before its due date runs in it, even
+    # when the run comes after, and ends it as usual
+    svc.import_text("#tiny 2 2\nGROW 1\n", received_at="2026-03-29T08:00:00Z")
+    assert svc.run(now="2026-04-02T12:00:00Z").steps == [5]
+    assert _turns(svc)[-1] == (5, 2, 2, 2)
+    # rolled back and run again in one go, later: the sheet that came after the due date
+    # still waits for the end of the game turn, the one that came in time still runs in it
+    before = svc.state_json(5)
+    svc.rollback(1)
+    svc.run(now="2026-04-02T12:00:00Z")
+    assert [t[:4] for t in _turns(svc)] == [(1, 1, 1, None), (2, None, None, 1), (3, 2, 1, None),
+                                           (4, 1, 2, None), (5, 2, 2, 2)]
+    assert svc.state_json(5) == before
+    svc.close()
+
+
+def test_without_a_due_date_a_game_turn_waits(tmp_path):
+    svc = _game(tmp_path)
+    svc.import_text("#tiny 1 1\nGROW 1\n", received_at="2026-03-01T08:00:00Z")
+    svc.run(now=T0)
+    assert svc.run(now="2027-03-02T12:00:00Z").steps == []
+    assert svc.status(now=T0).game_turn_due == ""
     svc.close()

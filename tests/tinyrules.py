@@ -337,13 +337,15 @@ class TinySequential(Tiny):
     """Sequential: `#tiny <faction> <turn>` names the faction's own turn; factions take
     their turns of one game turn by attrs["seq"] (lowest first), at least `interval_days`
     apart; the end of each game turn is a year (_year_end), which does not wait for
-    factions with attrs["dropped"]."""
+    factions with attrs["dropped"], and comes at the latest `cycle_days` after the game
+    turn began (0: no due date)."""
 
     name = "tiny-seq"
     turn_model = TurnModel.SEQUENTIAL
 
     def option_specs(self) -> tuple[OptionSpec, ...]:
-        return super().option_specs() + (OptionSpec("interval_days", "int", 0, min=0),)
+        return super().option_specs() + (OptionSpec("interval_days", "int", 0, min=0),
+                                          OptionSpec("cycle_days", "int", 0, min=0))
 
     def identify(self, submission: Submission, scenario: Scenario) -> Match:
         m = super().identify(submission, scenario)
@@ -358,6 +360,9 @@ class TinySequential(Tiny):
 
     def turn_interval_days(self, scenario: Scenario) -> float:
         return scenario.options["interval_days"]
+
+    def cycle_days(self, scenario: Scenario) -> float:
+        return scenario.options["cycle_days"]
 
     def cycle_factions(self, state: State, scenario: Scenario) -> list[int]:
         return [f.number for f in scenario.factions if not f.attrs.get("dropped")]

@@ -353,7 +353,7 @@ def cmd_status(args: argparse.Namespace) -> int:
                    "problems": [d.to_dict() for d in st.problems],
                    "waiting": [{"submission": sid, "faction": f, "turn": t, "why": why,
                                 "ready_at": ready} for sid, f, t, why, ready in st.waiting],
-                   "game_turns": st.game_turns,
+                   "game_turns": st.game_turns, "game_turn_due": st.game_turn_due,
                    "gm_steps": [{"turn": n, "at": at, "what": what} for n, at, what in st.gm_steps],
                    "gm_interventions": st.interventions}
             print(json.dumps(out, indent=1))

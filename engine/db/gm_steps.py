@@ -43,12 +43,30 @@ class GmSteps:
                     "(Continental Conquest: option close_game_turn = gm)")
 
         def act(ctx: TurnContext, hist: sequence.History) -> dict[str, Any]:
-            self._run_phases(ctx, ctx.state.step, rs.cycle_phases(), "end of game turn: ")  # type: ignore[attr-defined]
-            behind = sorted(f for f in rs.cycle_factions(ctx.previous, ctx.scenario)
-                            if hist.turns.get(f, 0) <= hist.cycles)
-            return {"cycle_end": hist.cycles + 1, "gm": "closed the game turn", "behind": behind}
+            return self._end_game_turn(ctx, hist) | {"gm": "closed the game turn"}
 
         return self._gm_step(check, act, now, everyone=True)
+
+    def _end_game_turn(self, ctx: TurnContext, hist: sequence.History) -> dict[str, Any]:
+        """The ruleset's end of a game turn in ctx, whoever has not had a turn yet; what the
+        step records: the game turn ended and who was behind."""
+        rs: Ruleset = self.ruleset  # type: ignore[attr-defined]
+        self._run_phases(ctx, ctx.state.step, rs.cycle_phases(), "end of game turn: ")  # type: ignore[attr-defined]
+        behind = sorted(f for f in rs.cycle_factions(ctx.previous, ctx.scenario)
+                        if hist.turns.get(f, 0) <= hist.cycles)
+        return {"cycle_end": hist.cycles + 1, "behind": behind}
+
+    def _close_when_due(self, c: Any, scen: Any, prev: Any, step: int, hist: sequence.History,
+                        now: str, due: str, result: RunResult) -> Any:
+        """In a run (its transaction `c`): the game turn under way ends at its due date, as a
+        step of its own (like the GM's close); `hist` counts it. The new state."""
+        def act(ctx: TurnContext, h: sequence.History) -> dict[str, Any]:
+            return self._end_game_turn(ctx, h) | {"due": due, "gm": f"game turn {h.cycles + 1} "
+                                                  f"ended at its due date ({due})"}
+
+        new, info = self._gm_step_in(c, scen, prev, step, act, now, hist, True, result)
+        hist.cycles, hist.cycle_from = info["cycle_end"], due
+        return new
 
     def drop_faction(self, faction: int, reason: str = "", now: str | None = None) -> RunResult:
         """Drop a faction's position: it takes no more turns; its units stay and defend."""
@@ -116,27 +134,41 @@ class GmSteps:
                 raise GmStepRefused(f"{st.where}: the game ended at turn {cur}; nothing was done")
             check(scen, prev)
             step = cur + 1
-            new = prev.copy()
-            new.step = step
-            ctx = TurnContext(rs, scen, new, prev, {}, Dice(int(st.game(c).seed), step))
-            ctx.scratch["now"] = now
-            info = act(ctx, sequence.History.of(st.steps(c)))
-            st.save_state(c, new)
-            st.save_events(c, step, ctx.events)
-            st.add_step(c, step, "done", seed=f"{st.game(c).seed}/{step}", faction=None, info=info,
-                        processed_at=now)
-            # the end of a game turn tells every clan (Top Clans, the game's end); the others
-            # only the GM
-            only = None if everyone else set()
-            result.reports = self._write_reports(c, new, ctx.events, scen, [], step,  # type: ignore[attr-defined]
-                                                 lambda _f, _m: None, only)
+            new, info = self._gm_step_in(c, scen, prev, step, act, now, sequence.History.of(st.steps(c)),
+                                         everyone, result)
             st.set_game(c, current_step=step)
             if after is not None:
                 after(c)
             for s in st.submissions(c, with_diagnostics=False):  # waiting turns wait on
                 if s.step == step and s.applied_step is None:
                     st.set_submission(c, s.id, step=step + 1)
-            result.steps.append(step)
-            result.events = len(ctx.events)
             result.note = info["gm"]
         return result
+
+    def _gm_step_in(self, c: Any, scen: Any, prev: Any, step: int,
+                    act: Callable[[TurnContext, sequence.History], dict[str, Any]], now: str,
+                    hist: sequence.History, everyone: bool = False,
+                    result: RunResult | None = None) -> tuple[Any, dict[str, Any]]:
+        """A step without a faction in the transaction `c`: `act` on a copy of `prev`, saved
+        with its events and reports (everyone's, or only the GM's). (new state, info)."""
+        rs: Ruleset = self.ruleset  # type: ignore[attr-defined]
+        st = self.store  # type: ignore[attr-defined]
+        new = prev.copy()
+        new.step = step
+        ctx = TurnContext(rs, scen, new, prev, {}, Dice(int(st.game(c).seed), step))
+        ctx.scratch["now"] = now
+        info = act(ctx, hist)
+        st.save_state(c, new)
+        st.save_events(c, step, ctx.events)
+        st.add_step(c, step, "done", seed=f"{st.game(c).seed}/{step}", faction=None, info=info,
+                    processed_at=now)
+        # the end of a game turn tells every clan (Top Clans, the game's end); the others
+        # only the GM
+        only = None if everyone else set()
+        reports = self._write_reports(c, new, ctx.events, scen, [], step,  # type: ignore[attr-defined]
+                                      lambda _f, _m: None, only)
+        if result is not None:
+            result.reports += reports
+            result.steps.append(step)
+            result.events += len(ctx.events)
+        return new, info

@@ -103,6 +103,7 @@ class Status:
     # sequential: (submission id, faction, its turn, why it waits, when it may run or None)
     waiting: list[tuple[int, int, int, str, str | None]] = field(default_factory=list)
     game_turns: int = 0                                           # sequential: game turns ended
+    game_turn_due: str = ""                                       # sequential: when the one under way ends at the latest
     gm_steps: list[tuple[int, str, str]] = field(default_factory=list)  # (step, when, what the GM did)
     interventions: list[str] = field(default_factory=list)  # the GM's at this turn boundary
 
@@ -166,7 +167,8 @@ class Status:
         for d in self.problems:
             out.append(f"  problem: {d.file or '?'}: {d.message}")
         if self.turn_model == "sequential":
-            out.append(f"  game turns ended: {self.game_turns}")
+            out.append(f"  game turns ended: {self.game_turns}"
+                       + (f"; the next ends by {self.game_turn_due} (its due date)" if self.game_turn_due else ""))
         for step, when, what in self.gm_steps:
             out.append(f"  GM, turn {step} ({when}): {what}")
         for line in self.interventions:

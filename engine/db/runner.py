@@ -161,10 +161,20 @@ class StepRunner:
             else:
                 batches = [[s for s in pending if s.step == cur + 1]]
                 self._refused_sets = _refused_sets(everything, cur + 1)
-            if self._over(state, scen):
+            over = self._over(state, scen)
+            if over:
                 batches, result.note = [], f"the game ended at turn {cur}; nothing to run"
+            # sequential: a game turn past its due date ends before the turns sent after it
+            days = self._cycle_days(scen) if hist is not None and not over else 0.0
+            step = cur
             for i, batch in enumerate(batches):
-                step = cur + 1 + i
+                if days:
+                    state, step = self._close_overdue(c, scen, state, step, hist, now, days,
+                                                      turns[i], sequence.arrival(batch[0])[0], result)
+                    if self._over(state, scen):
+                        result.note = f"the game ended at turn {step}; the turns after it were not run"
+                        break
+                step += 1
                 share = (i / len(batches), (i + 1) / len(batches))
                 seq = (hist, turns[i], now) if hist is not None else None
                 state = self._run_step(c, scen, state, step, batch, model, result, progress,
@@ -172,6 +182,14 @@ class StepRunner:
                 if seq is not None and i + 1 < len(batches) and self._over(state, scen):
                     result.note = f"the game ended at turn {step}; the turns after it were not run"
                     break
+            else:
+                if days:  # nothing (more) to run: a game turn past its due date ends now
+                    closed = len(result.steps)
+                    state, step = self._close_overdue(c, scen, state, step, hist, now, days,
+                                                      None, "", result)
+                    if len(result.steps) > closed and not batches:
+                        result.note = (f"game turn {hist.cycles} ended at its due date; "
+                                       "no orders waiting")
             if result.steps:
                 self.store.set_game(c, current_step=result.steps[-1])
                 if waiting:  # they wait for the next step now
@@ -181,6 +199,31 @@ class StepRunner:
                 progress(1.0, f"saved turn {result.steps[-1]}")
         self._last_checker = None  # holds the state before the run; let it go
         return result
+
+    # at most this many game turns end at their due dates in one run (a game left alone for
+    # months does not run years of empty game turns in one go)
+    MOST_DUE_CLOSES = 4
+
+    def _cycle_days(self, scen: Scenario) -> float:
+        try:
+            return 0.0 if self.ruleset.gm_closes_cycle(scen) else float(self.ruleset.cycle_days(scen) or 0)
+        except Exception as e:
+            raise RunFailed(f"the game turn's length failed ({type(e).__name__}: {e}); "
+                            "the game is unchanged") from e
+
+    def _close_overdue(self, c: Any, scen: Scenario, state: State, step: int,
+                       hist: sequence.History, now: str, days: float, turn: int | None,
+                       arrived: str, result: RunResult) -> tuple[State, int]:
+        """End the game turns past their due dates before a turn (`turn`, arrived at
+        `arrived`; None: the run's end) that should run after them (sequence.History.overdue);
+        each is a step of its own (gm_steps._close_when_due). (state, last step)."""
+        for _ in range(self.MOST_DUE_CLOSES):
+            due = hist.overdue(days, now, turn, arrived)
+            if due is None or self._over(state, scen):
+                break
+            step += 1
+            state = self._close_when_due(c, scen, state, step, hist, now, due, result)  # type: ignore[attr-defined]
+        return state, step
 
     def _over(self, state: State, scen: Scenario) -> bool:
         try:
@@ -335,6 +378,7 @@ class StepRunner:
                             f"({type(e).__name__}: {e}); the game is unchanged") from e
         if hist.cycle_done(waits_for) and not self.ruleset.gm_closes_cycle(scen):
             hist.cycles += 1
+            hist.cycle_from = _now  # the next game turn begins now (History.of reads it so)
             out["cycle_end"] = hist.cycles
             tell(0.45, f"turn {step}: end of game turn {hist.cycles}")
             self._run_phases(ctx, step, self.ruleset.cycle_phases(), "end of game turn: ")

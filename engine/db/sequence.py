@@ -6,7 +6,15 @@ and the ruleset's cycle phases run then (info["cycle_end"]). A waiting submissio
 the turn its sheet names (Ruleset.orders_turn) or else for the faction's next turns in
 arrival order. Runnable turns go by (faction's turn, Ruleset.sequence_key, arrival); a
 turn sooner than Ruleset.turn_interval_days after the faction's previous one waits (the
-GM may run it early), and so does one whose earlier turn is missing.
+GM may run it early), and so does one whose earlier turn is missing. A faction the game
+turn does not wait for (Ruleset.cycle_factions: CC's dropped positions) takes no turns: its
+sheets wait, and status says why.
+
+A game turn may also have a due date (Ruleset.cycle_days: CC's option close_game_turn =
+due): `cycle_days` after it began, the next run ends it without the factions that have not
+had their turn (the runner's close step, info["due"]); they catch up later, or the ruleset's
+drop rule drops them. A game turn begins when the one before it ended: at its due date when
+it ended there, else at the step that ended it; the first at the first faction's turn.
 """
 
 from __future__ import annotations
@@ -42,23 +50,50 @@ class History:
     turns: dict[int, int]          # faction -> turns taken
     last_at: dict[int, str]        # faction -> when its last turn ran
     cycles: int                    # game turns completed
+    cycle_from: str | None = None  # when the game turn under way began (None: no turn yet)
 
     @classmethod
     def of(cls, steps: list[Any]) -> History:
         turns: dict[int, int] = {}
         last: dict[int, str] = {}
         cycles = 0
+        began = first = None
         for r in steps:
             info = json.loads(r.info or "{}")
-            cycles = max(cycles, int(info.get("cycle_end", 0)))
+            if int(info.get("cycle_end", 0)) > cycles:
+                cycles = int(info["cycle_end"])
+                began = info.get("due") or r.processed_at
             if r.faction is not None:
                 turns[r.faction] = int(info.get("turn", turns.get(r.faction, 0) + 1))
                 last[r.faction] = r.processed_at
-        return cls(turns, last, cycles)
+                first = first or r.processed_at
+        return cls(turns, last, cycles, began or first)
 
     def cycle_done(self, factions: list[int]) -> bool:
         """Every faction has had its turn of the game turn under way."""
         return bool(factions) and min(self.turns.get(f, 0) for f in factions) > self.cycles
+
+    def due(self, days: float) -> str | None:
+        """When the game turn under way is due to end (`days` after it began); None when
+        game turns have no due date or none has begun."""
+        if not days or not self.cycle_from:
+            return None
+        try:
+            return _iso(_time(self.cycle_from) + timedelta(days=days))
+        except ValueError:
+            return None
+
+    def overdue(self, days: float, now: str, turn: int | None = None, arrived: str = "") -> str | None:
+        """The due date of the game turn under way if it has passed by `now` and the game
+        turn should end before a turn (the faction's `turn`, which `arrived` then) runs: one
+        that came after the due date or belongs to a later game turn waits for the end.
+        None otherwise."""
+        due = self.due(days)
+        if due is None or _time(now) < _time(due):
+            return None
+        if turn is not None and turn <= self.cycles + 1 and arrived and _time(arrived) <= _time(due):
+            return None  # sent in time: it runs in the game turn it was due in
+        return due
 
 
 def _time(iso: str) -> datetime:
@@ -85,7 +120,13 @@ def plan(rs: Ruleset, state: State, scen: Scenario, pending: list[StoredSubmissi
         by_faction.setdefault(s.faction, []).append((int(declared) if declared is not None else None, s))
     runs: list[tuple[StoredSubmission, int]] = []
     waiting: list[Waiting] = []
+    playing = set(rs.cycle_factions(state, scen))
     for f, subs in by_faction.items():
+        if f not in playing:  # a dropped position takes no more turns (CC: J6)
+            waiting += [Waiting(s, int(t) if t is not None else hist.turns.get(f, 0) + 1,
+                                f"faction {f} is out of the game (dropped); its orders are not run")
+                        for t, s in subs]
+            continue
         taken = hist.turns.get(f, 0)
         nxt, undeclared = taken + 1, taken + 1
         numbered: list[tuple[int, StoredSubmission]] = []
@@ -158,12 +199,15 @@ def declare_turn(rs: Ruleset, sub: Submission, parse: Callable[[Submission], Ord
         sub.meta["turn"] = int(turn)
 
 
-def describe(status: Any, steps: list[Any], playing: set[int], days: float) -> None:
+def describe(status: Any, steps: list[Any], playing: set[int], days: float,
+             cycle_days: float = 0.0) -> None:
     """Fill a sequential game's Status: each faction's turns taken, when its next turn may
     run (the interval after its last one), whether it is dropped (not among the factions a
-    game turn waits for); the game turns completed and the GM's own steps (gm_steps.py)."""
+    game turn waits for); the game turns completed, the due date of the one under way and
+    the GM's own steps (gm_steps.py)."""
     hist = History.of(steps)
     status.game_turns = hist.cycles
+    status.game_turn_due = hist.due(cycle_days) or ""
     for f in status.factions:
         f.turns = hist.turns.get(f.faction, 0)
         f.dropped = f.faction not in playing

@@ -105,6 +105,11 @@ class ContinentalConquest(Ruleset):
         """X2: option close_game_turn = gm: the GM ends each game turn (`realmsmith close`)."""
         return scenario.options["close_game_turn"] == "gm"
 
+    def cycle_days(self, scenario: Scenario) -> float:
+        """X230: with close_game_turn = due a game turn ends at the latest days_per_turn days
+        after it began (the book's two weeks): the game is not delayed for late clans."""
+        return float(scenario.options["days_per_turn"]) if scenario.options["close_game_turn"] == "due" else 0.0
+
     def drop_faction(self, ctx: TurnContext, faction: int, reason: str) -> None:
         from engine.rulesets.cc.turn.game_turn import drop_clan
 
@@ -236,7 +241,7 @@ class ContinentalConquest(Ruleset):
         return chronicle(events, scenario)
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, Any]]]:
-        """Eight clans on the North America map, seven months of scripted orders (demo.py)."""
+        """Eight clans on the North America map, eight months of scripted orders (demo.py)."""
         from engine.rulesets.cc.demo import demo
 
         return demo()

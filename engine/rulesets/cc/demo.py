@@ -1,13 +1,14 @@
-"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play seven
+"""The Continental Conquest demo: the eight clans of maps/cc/north-america-8.toml play eight
 game turns ("months") of scripted orders: buying supplies and vehicles, enlisting, moving and
 capturing hexes, defending them, a second convoy created and sent trading, a custom
 structure built, the Plague met with vaccine (CURE), one clan's late turn caught up in the
-next month, in month 6 combat (a convoy battle and a city invaded: ATTACK), and a quiet month 7.
+next month; war in months 6 and 7 (a neutral city taken and another holding, a HUNT and an
+attack on another clan's city, a convoy battle heard on a third clan's radio), a quiet month 8.
 
 Each month is a block of orders (MONTHS) written once for every clan; the places in it
 (`{city}`, `{hex1}`, and the moves `{m1}`...) are filled from the clan's start city and a
 walk over the land next to it (`_walk`), so the block reads like a sheet and still fits every
-clan's corner of the map. Month 6's combat is for a few clans only (WAR): the others hold.
+clan's corner of the map. The war is for a few clans only (WAR): the others hold.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ QUIET = """PRE-TURN CLAN ORDERS
 CONVOY #1
  1: PAUSE
 POST-TURN CLAN ORDERS
- 1: DEFEND {city}
+ 1: GARRISON 5 {city}
 """  # a month of holding on
 
 MONTHS: list[str] = [
@@ -99,47 +100,51 @@ POST-TURN CLAN ORDERS
  2: GARRISON 10 {city}
 """,
     # month 5: the Plague (it breaks out at the end of a game turn): vaccine bought, and the
-    # trade convoy at home cures the city if it has the Plague (a healthy city: no vaccine used)
+    # trade convoy at home cures the city if it has the Plague (a healthy city: no vaccine used);
+    # the convoys #1 of the clans that march to war (MARCH below) set out
     """PRE-TURN CLAN ORDERS
  1: BUY 15 VACCINE
  2: ENLIST 10
 CONVOY #1
- 1: PAUSE
+{march}
 CONVOY #2
  1: CURE
- 2: PICKUP
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
 """,
-    # month 6: war (WAR below gives the clans that fight their own sheets); the rest hold
+    # months 6 and 7: war (WAR below gives the clans that fight their own sheets); the rest hold
     QUIET,
-    # month 7: everyone holds; its reports tell of month 6's fighting ("Heard on the Radio")
+    QUIET,
+    # month 8: everyone holds; its reports tell of the fighting ("Heard on the Radio")
     QUIET,
 ]
 
-# Month 6's fighting clans. A land convoy makes five moves a turn, so the convoys #1 of
-# SCOUT and RAIDER, ten moves apart after month 4, meet halfway: SCOUT's turn runs first and
-# it patrols there, so RAIDER's weaker convoy, driving in after it, must fight at least a
-# round (it is destroyed; the patrolling clan hears of it on the radio). INVADER buys its trade convoy a truck and a
-# bus (room for 36 more troops, filled in its city) and takes the neutral city TARGET.
-SCOUT, RAIDER = 144, 155
+# The war. A land convoy makes five moves a turn; the clans' cities are 21 hexes apart or
+# more, so the convoys that fight march from month 5 on, in RECON mode (no hexes attacked on
+# the way), along paths computed from where their walks end (month 4):
+# - PATROL's and RAIDER's convoys #1 meet in month 7 at a hex next to LISTENER's city
+#   (within its radio's reach, and neither fighter's): PATROL's turn runs first in a game
+#   turn (its sequence number is lower), it arrives and patrols, and RAIDER's convoy, driving
+#   in after it, must fight; LISTENER hears the battle on the radio.
+# - HUNTER's convoy #1 drives to DEFENDER's city; DEFENDER creates a convoy there in month 6
+#   (a new convoy is hidden until it moves) and sends its trade convoy out of the city, so
+#   HUNTER's convoy enters without a fight in month 7, HUNTs the hidden convoy and ATTACKs
+#   the city, whose garrison throws it back (the city turns hostile to HUNTER).
+# - INVADER buys its trade convoy a truck and a bus (room for 36 more troops, filled in its
+#   city) and takes the neutral city TARGET in month 6; PATROL's trade convoy, with a bus and
+#   troops, ATTACKs the neutral city BASTION (150 troops behind a Fortress) and is thrown back.
+PATROL, RAIDER, LISTENER = 100, 144, 155
+HUNTER, DEFENDER = 177, 111
 INVADER, TARGET = 133, "3343"  # Oaxaca, held by 13 troops behind an Outpost
-WAR = {
-    SCOUT: """PRE-TURN CLAN ORDERS
+BASTION = "1311"               # Seattle, two hexes from clan 100's Vancouver
+MARCH = """PRE-TURN CLAN ORDERS
  1: BUY 200 FUEL
 CONVOY #1
-{scout}
+{march}
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
-""",
-    RAIDER: """PRE-TURN CLAN ORDERS
- 1: BUY 200 FUEL
- 2: BUY 100 PARTS
-CONVOY #1
-{raid}
-POST-TURN CLAN ORDERS
- 1: DEFEND {city}
-""",
+"""
+WAR6 = {
     INVADER: """PRE-TURN CLAN ORDERS
  1: BUY 1 TRUCK #2
  2: BUY 1 BUS #2
@@ -152,14 +157,31 @@ CONVOY #2
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
 """,
-}
-
-# month 7: the raider lost its convoy #1 in the battle, so its sheet has no orders for it
-OWN = {6: WAR, 7: {RAIDER: """PRE-TURN CLAN ORDERS
- 1: ENLIST 5
+    PATROL: """PRE-TURN CLAN ORDERS
+ 1: BUY 1 BUS #2
+ 2: ENLIST 30
+CONVOY #1
+{march}
+CONVOY #2
+ 1: PAUSE
+{bastion}
 POST-TURN CLAN ORDERS
  1: DEFEND {city}
-"""}}
+""",
+    RAIDER: MARCH,
+    HUNTER: MARCH,
+    DEFENDER: """PRE-TURN CLAN ORDERS
+ 1: CREATE {city} LAND "{short} Home Guard"
+CONVOY #2
+ 1: {out}
+POST-TURN CLAN ORDERS
+ 1: DEFEND {city}
+""",
+}
+WAR7 = {clan: MARCH for clan in (PATROL, RAIDER, HUNTER)}  # PATROL's trade convoy stays put
+# the clans with their own sheets, by month
+OWN = {6: WAR6, 7: WAR7}
+WAR = {**WAR6, **WAR7}  # every clan that fights
 
 
 def _walk(scen: Scenario, start: int, drivable: set[str], steps: int, avoid: set[int]) -> list[tuple[str, int]]:
@@ -242,6 +264,59 @@ STRUCTURES = (("agricultural", "FARM"), ("mountains", "SHOP"), ("desert", "DERRI
               ("islands", "DERRICK"), ("plains", "CAMP"), ("wilderness", "CAMP"))
 
 
+def _war(scen: Scenario, state, drivable: set[str], ends: dict[int, int]) -> dict:
+    """Each marching clan's convoy #1 orders, by month (5, 6, 7), as sheet lines; "cells":
+    the hexes of HUNTER's path. The battle hex is the one next to LISTENER's city (within the
+    reach its radio has at the start) that both fighters reach in 11 to 15 moves, the least
+    of the longer of their paths first (ties by hex: deterministic)."""
+    from engine.rulesets.cc import costs
+    from engine.rulesets.cc.catalog import Book
+
+    grid = scen.map.grid
+    home = {f.number: grid.parse(str(f.attrs["city"]), "ccrr") for f in scen.factions}
+    city = next(c for c in state["cities"] if c.cell == home[LISTENER])
+    reach = costs.radio_range(Book(scen.catalogs), city.fortification, False)
+    dist = {c: _distances(scen, ends[c], drivable, 15) for c in (PATROL, RAIDER)}
+    spots = sorted((max(dist[PATROL][x], dist[RAIDER][x]), dist[PATROL][x] + dist[RAIDER][x], x)
+                   for x in set(dist[PATROL]) & set(dist[RAIDER])
+                   if grid.distance(x, home[LISTENER]) <= reach
+                   and min(dist[PATROL][x], dist[RAIDER][x]) >= 11)
+    if not spots:
+        raise ValueError(f"no hex within {reach} of clan {LISTENER}'s city that the convoys of "
+                         f"clans {PATROL} and {RAIDER} both reach in 11 to 15 moves")
+    battle = spots[0][2]
+    out: dict = {}
+    for clan, goal, last in ((PATROL, battle, ["PATROL"]), (RAIDER, battle, []),
+                             (HUNTER, home[DEFENDER], ["HUNT", "ATTACK"])):
+        road = _path(scen, ends[clan], goal, drivable, 15)
+        if len(road) < 11:
+            raise ValueError(f"clan {clan}'s convoy would reach {grid.label(goal, 'ccrr')} before month 7")
+        out[clan] = {5: _lines(["RECON"] + road[:5]).split("\n"), 6: _lines(road[5:10]).split("\n"),
+                     7: _lines(road[10:] + last).split("\n")}
+    cells, c = [], ends[HUNTER]
+    for d in _path(scen, ends[HUNTER], home[DEFENDER], drivable, 15):
+        c = grid.step(c, d)
+        cells.append(c)
+    out["cells"] = cells
+    return out
+
+
+def _distances(scen: Scenario, start: int, drivable: set[str], most: int) -> dict[int, int]:
+    """Moves from `start` to every drivable hex within `most` moves (breadth first)."""
+    grid, gmap = scen.map.grid, scen.map
+    dist, frontier = {start: 0}, [start]
+    for k in range(1, most + 1):
+        nxt = []
+        for c in frontier:
+            for d in DIRS:
+                n = grid.step(c, d)
+                if n is not None and n not in dist and gmap.terrain_at(n) in drivable:
+                    dist[n] = k
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
 def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
     from engine import registry
     from engine.scenario_file import load_scenario
@@ -261,12 +336,13 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
     for f in scen.factions:
         city = grid.parse(str(f.attrs["city"]), "ccrr")
         ends[f.number] = ([city] + [c for _, c in _walk(scen, city, drivable, 12, set())])[-1]
-    road = _path(scen, ends[SCOUT], ends[RAIDER], drivable, 10)
-    half = (len(road) + 1) // 2
+    marches = _war(scen, state, drivable, ends)
     home = grid.parse(str(next(f for f in scen.factions if f.number == INVADER).attrs["city"]), "ccrr")
     invade = _path(scen, home, grid.parse(TARGET, "ccrr"), drivable, 8) + ["ATTACK"]
-    war = {"scout": _lines(road[:half] + ["PATROL"]), "raid": _lines([BACK[d] for d in reversed(road[half:])]),
-           "invade": _lines(invade, 2)}
+    home = grid.parse(str(next(f for f in scen.factions if f.number == PATROL).attrs["city"]), "ccrr")
+    bastion = _path(scen, home, grid.parse(BASTION, "ccrr"), drivable, 5) + ["ATTACK"]
+    war = {"invade": _lines(invade, 2), "bastion": _lines(bastion, 2)}
+    avoid = set(marches.get("cells", ()))  # DEFENDER's trade convoy leaves its city off HUNTER's path
     for f in scen.factions:
         clan = clans[f.number]
         city = grid.parse(str(f.attrs["city"]), "ccrr")
@@ -283,10 +359,13 @@ def demo() -> tuple[Scenario, dict[int, dict[int, str | list[str]]]]:
                 "hex2": grid.label(hexes[min(1, len(hexes) - 1)], "ccrr"), "structure": built,
                 **{f"m{i + 1}": m for i, m in enumerate(moves)},
                 **{f"t{i + 1}": m for i, m in enumerate(tmoves)},
-                **{f"b{i + 1}": m for i, m in enumerate(back)}}
+                **{f"b{i + 1}": m for i, m in enumerate(back)},
+                "out": next((d for d in DIRS if (n := grid.step(city, d)) is not None
+                             and scen.map.terrain_at(n) in drivable and n not in avoid), "PAUSE")}
         for month, block in enumerate(MONTHS, 1):
             block = OWN.get(month, {}).get(f.number, block)
-            text = (HEAD + block).format(turn=month, **fill, **war)
+            march = marches.get(f.number, {}).get(month, [" 1: PAUSE"])
+            text = (HEAD + block).format(turn=month, **fill, **war, march="\n".join(march))
             if f.number == LATE_CLAN and month == 2:
                 continue  # late: its month-2 sheet arrives with its month-3 sheet
             if f.number == LATE_CLAN and month == 3:

@@ -24,8 +24,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     # ---- turns and clans -------------------------------------------------------------
     _pick("turn_order", ("sequence", "arrival"), "Order of clan turns",
           "X1: by hidden sequence number, late turns after the others (book), or by arrival"),
-    _pick("close_game_turn", ("auto", "gm"), "When a game turn ends", "X2"),
-    _int("days_per_turn", 14, "Days per game turn", 1, 365),
+    _pick("close_game_turn", ("due", "auto", "gm"), "When a game turn ends",
+          "X2, X230: when every clan has had its turn or at the latest days_per_turn days after "
+          "it began, without the late clans (due: the book); only when every clan has had "
+          "its turn (auto); or when the GM closes it (gm)"),
+    _int("days_per_turn", 14, "Days per game turn (its due date, with close_game_turn = due)", 1, 365),
     _int("min_days_between_turns", 7, "Least days between two turns of one clan", 0, 365, "X4 (0 = off)"),
     _int("drop_when_behind", 2, "Drop a clan this many turns behind", 0, 99, "X3 (0 = never)"),
     _int("sequence_min", 1000, "Lowest hidden sequence number", 1),

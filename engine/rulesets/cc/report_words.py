@@ -74,7 +74,9 @@ def sentence(e: Event, label: Label) -> str:
         return f"A standby player took over clan {e.clan}" + (f" ({e.name})" if e.name else "")
     if k == "cc.cycle_not_built":
         return f"End of game turn {e.game_turn}: {e.step} is not built yet"
-    return combat_sentence(e, label=label) or e.describe(label)   # the combat package's sentences
+    # the combat package's sentences, convoys named as the clans know them (the event's names)
+    text = combat_sentence(e, label=label)
+    return text[:1].upper() + text[1:] if text else e.describe(label)
 
 
 def chronicle(events: EventLog, scenario: Any) -> Chronicle:

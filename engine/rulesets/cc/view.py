@@ -7,6 +7,11 @@ roads); the foreign convoys its cities spot, as the spotting report gives them (
 only within the naming range; no vehicles); every clan's number, name and popularity (the Top
 Clans list), never an account number (the password), sequence number, address or stockpile;
 the world (game turn, leader, winner), prices and Top Clans lists, which are public.
+
+No game-wide convoy id reaches the bundle (it would tell how many convoys the game has had,
+and would let a clan follow a spotted convoy from turn to turn): the clan's own convoys are
+keyed by their number (#1, #2...; vehicles, experts and marks follow), spotted ones by -1,
+-2... in the spotting report's order.
 """
 
 from __future__ import annotations
@@ -29,19 +34,21 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
     plagued = plague_known(state, clan, now)  # cc-cycle: the Plague only where the report tells it
     cities = [replace(c, plague=c.cell in plagued) for c in state["cities"] if c.owner == clan or c.cell in met]
     places = {h.cell for h in hexes} | {c.cell for c in cities}
-    mine = [c for c in state["convoys"] if c.owner == clan]
-    ids = {c.id for c in mine}
+    key = {c.id: c.number for c in state["convoys"] if c.owner == clan}  # id -> its number
+    mine = [replace(c, id=c.number) for c in state["convoys"] if c.owner == clan]
     out.tables.update({
         "world": list(state["world"]), "prices": list(state["prices"]),
         "top_clans": list(state["top_clans"]), "hexes": hexes, "cities": cities,
         "buildings": [b for b in state["buildings"] if b.cell in places],
         "roads": [r for r in state["roads"] if r.cell in places or r.to in places],
         "convoys": mine + _spotted(state, clan, scenario),
-        "vehicles": [v for v in state["vehicles"] if v.convoy in ids],
-        "experts": [e for e in state["experts"] if e.convoy in ids],
+        "vehicles": [replace(v, convoy=key[v.convoy]) for v in state["vehicles"] if v.convoy in key],
+        "experts": [replace(e, convoy=key[e.convoy]) for e in state["experts"] if e.convoy in key],
     })
-    for name in ("relations", "turn_marks", "seen", "inbox", "agent_targets", "hostile", "spies"):
+    for name in ("relations", "seen", "inbox", "agent_targets", "hostile", "spies"):
         out.tables[name] = [r for r in state[name] if r.clan == clan]
+    out.tables["turn_marks"] = [replace(m, convoy=key.get(m.convoy, 0)) if m.convoy else m
+                                for m in state["turn_marks"] if m.clan == clan]
     out.tables["clans"] = [c if c.number == clan else
                            st.Clan(number=c.number, name=c.name, popularity=c.popularity,
                                    dropped=c.dropped, account="", sequence=0)
@@ -52,5 +59,5 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
 def _spotted(state: State, clan: int, scenario: Scenario) -> list[st.Convoy]:
     """Foreign convoys the clan's cities spot, as ghost images: the hex, and the owner only
     within naming range (0 otherwise); no vehicles, troops or name."""
-    return [st.Convoy(id=-cv.id, owner=cv.owner if named else 0, number=0, type=cv.type, cell=cv.cell)
-            for cv, named, _sized in spotted_convoys(state, Book(scenario.catalogs), clan, scenario)]
+    return [st.Convoy(id=-(k + 1), owner=cv.owner if named else 0, number=0, type=cv.type, cell=cv.cell)
+            for k, (cv, named, _sized) in enumerate(spotted_convoys(state, Book(scenario.catalogs), clan, scenario))]

@@ -3,13 +3,22 @@
 `attacker` and `defender` are clan numbers (0 = nobody, for uncontrolled cities and hexes);
 `convoy` and `enemy` are convoy ids. Every event is seen by the clans it names (and the GM);
 the radio's broadcast of battles (the book's "Heard on the Radio") is the report's business.
+
+A convoy id is the game's own key: it tells how many convoys the game has had, so no player
+may see one. The turn (turn/battles.py) gives each event the `names` of the convoys it
+names, `(id, clan, number)` - the clan's own "convoy #2 of clan 7" - and the sentences use
+those; a clan's bundle holds the event with each id replaced by a local reference (`seen_by`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 
 from engine.events import Event
+
+# the fields of the combat events that hold convoy ids (a number or a tuple of them)
+CONVOY_FIELDS = ("convoy", "enemy", "by", "at", "winner", "hidden", "destroyed", "convoys")
 
 
 class _Sides:
@@ -20,11 +29,46 @@ class _Sides:
         return frozenset(c for c in (self.attacker, self.defender) if c)
 
 
+@dataclass(frozen=True, kw_only=True)
+class _Named:
+    """`names`: (convoy id, clan, the clan's convoy number) for each convoy the event names."""
+
+    names: tuple[tuple[int, int, int], ...] = ()
+
+    def seen_by(self, faction: int) -> Event:
+        """For a clan's bundle: every convoy id replaced by a reference local to the event
+        (-1, -2... in the order of `names`; 0 for an id without a name)."""
+        ref = {cid: -(k + 1) for k, (cid, _clan, _n) in enumerate(self.names)}
+        out: dict[str, object] = {"names": tuple((ref[c], o, n) for c, o, n in self.names)}
+        for f in fields(self):  # type: ignore[arg-type]
+            if f.name in CONVOY_FIELDS:
+                v = getattr(self, f.name)
+                out[f.name] = tuple(ref.get(x, 0) for x in v) if isinstance(v, tuple) else ref.get(v, 0)
+        return replace(self, **out)  # type: ignore[type-var]
+
+
+def named(e: Event, convoys: Mapping[int, tuple[int, int]]) -> Event:
+    """The event with the `names` of the convoys it names, from `convoys` (id -> (clan,
+    number)); events without convoy fields come back unchanged."""
+    if not isinstance(e, _Named):
+        return e
+    ids: list[int] = []
+    for f in fields(e):  # type: ignore[arg-type]
+        if f.name in CONVOY_FIELDS:
+            v = getattr(e, f.name)
+            ids += v if isinstance(v, tuple) else [v]
+    seen: dict[int, tuple[int, int, int]] = {}
+    for cid in ids:
+        if cid and cid in convoys and cid not in seen:
+            seen[cid] = (cid, *convoys[cid])
+    return replace(e, names=tuple(seen.values()))  # type: ignore[type-var]
+
+
 # ---- attacking a hex -------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class HexAttacked(_Sides, Event):
+class HexAttacked(_Sides, _Named, Event):
     """A convoy in capture mode took on a hex: the rolled requirement and what it cost."""
 
     kind = "cc.hex_attacked"
@@ -42,7 +86,7 @@ class HexAttacked(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class CityRound(_Sides, Event):
+class CityRound(_Sides, _Named, Event):
     kind = "cc.city_round"
     cell: int
     convoy: int
@@ -58,7 +102,7 @@ class CityRound(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class CityInvaded(_Sides, Event):
+class CityInvaded(_Sides, _Named, Event):
     """The end of an ATTACK: who won, what each side lost, the people killed."""
 
     kind = "cc.city_invaded"
@@ -82,7 +126,7 @@ class CityInvaded(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class CityBombed(_Sides, Event):
+class CityBombed(_Sides, _Named, Event):
     """BOMB: an air convoy's bombs on a city; `buildings` the names of those destroyed. Whether a Scourge hit took hold is
     not said here (the bomber learns only that its bombs hit, X183)."""
 
@@ -103,7 +147,7 @@ class CityBombed(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class CityRazed(_Sides, Event):
+class CityRazed(_Sides, _Named, Event):
     """RAZE: a clan burnt its own city with its convoys there (`convoys` their ids)."""
 
     kind = "cc.city_razed"
@@ -128,7 +172,7 @@ class CityRazed(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class ConvoyBattleBegan(_Sides, Event):
+class ConvoyBattleBegan(_Sides, _Named, Event):
     kind = "cc.convoy_battle"
     cell: int
     convoy: int
@@ -140,7 +184,7 @@ class ConvoyBattleBegan(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class BattleDeclined(_Sides, Event):
+class BattleDeclined(_Sides, _Named, Event):
     """The attacking convoy's commander judged the fight not winnable."""
 
     kind = "cc.battle_declined"
@@ -152,7 +196,7 @@ class BattleDeclined(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class Salvo(_Sides, Event):
+class Salvo(_Sides, _Named, Event):
     """One side's fire in one round: rocket, damage rolled, and where it went.
     `by` is the firing convoy; `hits` lists (vehicle type, points) in order."""
 
@@ -171,7 +215,7 @@ class Salvo(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class ConvoyFled(_Sides, Event):
+class ConvoyFled(_Sides, _Named, Event):
     kind = "cc.convoy_fled"
     cell: int
     convoy: int
@@ -181,7 +225,7 @@ class ConvoyFled(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class ConvoyBattleEnded(_Sides, Event):
+class ConvoyBattleEnded(_Sides, _Named, Event):
     kind = "cc.convoy_battle_ended"
     cell: int
     convoy: int
@@ -198,7 +242,7 @@ class ConvoyBattleEnded(_Sides, Event):
 
 
 @dataclass(frozen=True)
-class Repaired(Event):
+class Repaired(_Named, Event):
     kind = "cc.repaired"
     convoy: int
     owner: int

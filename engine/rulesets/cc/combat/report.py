@@ -1,7 +1,9 @@
 """Plain sentences for the combat events, for the clans' reports and the GM's chronicle.
 
 `sentence(event, name, label)`: `name(convoy_id)` gives a convoy's name as the reader's
-report calls it ("convoy #2 of clan 7"), `label(cell)` a hex in the map's notation. The
+report calls it; by default the event's own `names` ("convoy #2 of clan 7", never the
+game-wide id, which would tell how many convoys the game has had); `label(cell)` a hex in
+the map's notation. The
 sentences hold numbers and the catalogs' vehicle names only - no player text - so they are
 safe in any markup once the report escapes the names it passes in.
 """
@@ -28,7 +30,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def sentence(e: Event, name: Name = lambda c: f"convoy {c}", label: Label = str) -> str:
+def convoy_names(e: Event) -> Name:
+    """A convoy's name as the clans know it, from the event's `names` (combat/events.py)."""
+    known = {cid: f"convoy #{n} of clan {clan}" for cid, clan, n in getattr(e, "names", ())}
+    return lambda c: known.get(c, "a convoy")
+
+
+def sentence(e: Event, name: Name | None = None, label: Label = str) -> str:
+    name = name or convoy_names(e)
     k = e.kind
     if k == "cc.hex_attacked":
         if e.captured:

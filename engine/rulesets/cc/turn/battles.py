@@ -10,6 +10,8 @@ applied to the state.
   the people killed take the city's value down with them (`shrink`, X189).
 - Every convoy battle and city attack goes out on the radio ([RADIO REPORTS], radio.py):
   clans by number, never convoy ids (those would tell how many convoys the game has had).
+- Every combat event is logged with the `names` of its convoys (`named`: "convoy #2 of clan
+  7"), so the reports' sentences never name a convoy by its id.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from engine.rulesets.cc.combat import (
     fight_through,
     invade_city,
 )
-from engine.rulesets.cc.combat.events import CityInvaded, ConvoyBattleEnded
+from engine.rulesets.cc.combat.events import CityInvaded, ConvoyBattleEnded, named
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import radio
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
@@ -53,8 +55,9 @@ def fight(t: ClanTurn, cv: st.Convoy, hunting: bool = False) -> bool:
     sides = [_side(t, c) for c in rows.values() if c.id != cv.id]
     parts = {c.owner: t.clans[c.owner].parts for c in rows.values() if c.owner in t.clans}
     hb = fight_through(_side(t, cv, hunting), sides, t.dice, combat_rules(t), cv.cell, parts)
+    names = {c.id: (c.owner, c.number) for c in rows.values()}
     for e in hb.events:
-        t.emit(e)
+        t.emit(named(e, names))
         if isinstance(e, ConvoyBattleEnded):
             _broadcast_battle(t, e)
     for cid, after in hb.after.items():
@@ -114,8 +117,9 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
                           city.claymores, "SHE" in t.buildings[city.cell], t.city_capacity(city),
                           [(g.id, g.troops) for g in guards])
     r = invade_city(t.book, inv, defence, t.dice, combat_rules(t))
+    names = {c.id: (c.owner, c.number) for c in [cv, *guards]}
     for e in r.events:
-        t.emit(e)
+        t.emit(named(e, names))
         if isinstance(e, CityInvaded):
             outcome = "took it" if e.captured else "was thrown back"
             held = f", held by clan {e.defender}," if e.defender else ""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.combat import BombTarget, RazedCity, Razer, bomb_city, raze_city
+from engine.rulesets.cc.combat.events import named
 from engine.rulesets.cc.turn import plague, radio
 from engine.rulesets.cc.turn.battles import combat_rules, shrink
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
@@ -69,7 +70,7 @@ def bomb(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     r = bomb_city(t.book, cv.id, t.number, cv.bombs, order.word, target, t.dice, rules,
                   shelter="SHE" in here, battery="BAT" in here)
     for e in r.events:
-        t.emit(e)
+        t.emit(named(e, {cv.id: (cv.owner, cv.number)}))
     cv.bombs = 0
     shrink(city, r.population)
     city.troops = r.troops
@@ -123,7 +124,7 @@ def raze(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     r = raze_city(t.book, cv.id, t.number, [_razer(t, c) for c in mine], target, t.dice,
                   combat_rules(t), spy=spy is not None)
     for e in r.events:
-        t.emit(e)
+        t.emit(named(e, {c.id: (c.owner, c.number) for c in mine}))
     for c in mine:
         c.troops, c.morale, c.training = r.convoys[c.id]
         c.guarding = False       # they retreat outside the walls
