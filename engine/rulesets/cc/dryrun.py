@@ -1,0 +1,387 @@
+"""The checker's dry run: the clan's turn played on a copy of what the clan knows, with the
+turn's own code, to find on the sheet's exact line what the turn will refuse.
+
+It follows money, fuel, food, parts, troops, weapons, cargo and each convoy's position from
+income through the pre-turn clan orders, the ten (twelve) pulses and the post-turn orders,
+as turn/ does: the phases and order handlers are the turn's (`clan_orders.carry_out`,
+`pulses.run_pulses` with `convoy_orders.carry_out`, `upkeep.pick_up_and_heal`). In Continental
+Conquest the other clans are passive during a clan's turn, so only chance and what the clan
+cannot see stand between the dry run and the turn. Fairness first:
+
+- It runs on the clan's own view (view.py `visible_state`, the player's bundle): hexes and
+  cities it holds or met, the foreign convoys its cities spot, the map's public geography.
+  The GM's check and the viewer's therefore say the same, and nothing unseen shows through.
+- It rolls no dice. Every roll the turn's code asks for is answered by `ProbeDice`, which
+  knows what the roll is about: a battle (a foreign convoy in the hex entered, HUNT, ATTACK)
+  or catching the Plague ends the following of that convoy, with a warning on the line
+  ("from pulse 5 on, convoy #2 depends on the battle"); a hex attack, income's rolled output,
+  a casino, desertion, training or morale gains make the things they touch uncertain.
+- A refusal is an ERROR only when the turn is certain to refuse: nothing it depends on (the
+  convoy's own course, the stock it was short of, its troops, the cities and hexes held) has
+  become uncertain before it. Otherwise the same finding is a warning.
+
+Findings name the pulse and the convoy ("pulse 4: convoy #2 has 3 fuel left; the move into
+mountains (0912) needs 6: it stays in 0812").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.dice import Dice
+from engine.events import Event, EventLog
+from engine.orders import ILLEGAL, Diagnostic, OrderSheet, Severity
+from engine.orders.screen import screen
+from engine.ruleset import TurnContext
+from engine.rulesets.cc import orders as o
+from engine.rulesets.cc import state as st
+from engine.rulesets.cc.setup import city_sites
+from engine.rulesets.cc.turn import buildings, clan_orders, convoy_orders, pulses, upkeep
+from engine.rulesets.cc.turn.clan_turn import ClanTurn
+from engine.rulesets.cc.turn.income import income_phase
+from engine.rulesets.cc.turn.movement import entry_cost, moves_allowed, why_not_enter
+from engine.rulesets.cc.view import visible_state
+from engine.scenario import Scenario
+from engine.state import State
+
+UNKNOWN = -1        # the owner of a hex or city the clan has not met: anybody's
+STOCKS = ("money", "fuel", "food", "parts", "vaccine", "troops", "rifles", "grenades",
+          "rockets", "claymores", "bombs")
+# the words of the turn's refusals that tell what they depend on
+TOPICS = {"troop": "troops", "morale": "morale", "training": "training", "cargo": "cargo",
+          "city": "holdings", "hex": "holdings", "yours": "holdings", "ally": "holdings",
+          "hostile": "holdings", "casino": "holdings", "spy": "holdings", "conquered": "holdings",
+          "$": "money", "money": "money", "fuel": "fuel", "food": "food", "parts": "parts",
+          "vaccine": "vaccine", "agent": "money"}
+EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons"})
+
+
+class Surprise(Exception):
+    """What follows depends on dice or on what the clan cannot see: stop following."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+def _roll_topic(why: str) -> tuple[str, frozenset[str]]:
+    """What a roll of the turn is about: ("stop", what it decides) when the convoy's course
+    depends on it, or ("taint", the things it makes uncertain)."""
+    w = why.lower()
+    if w.startswith(("hex defence", "hex guard")):
+        return "taint", frozenset({"troops", "food", "weapons", "holdings", "morale", "training"})
+    if w.startswith(("celebrat", "rec center", "indoctrination")):
+        return "taint", frozenset({"morale", "training"})
+    if w.startswith(("practice", "police")):  # training changes what moves and meals cost
+        return "taint", frozenset({"training", "fuel", "food"})
+    if w.startswith(("desertion", "deserters", "which weapon")):
+        return "taint", frozenset({"troops", "weapons", "morale", "food"})
+    if w.startswith(("casino", "bank loot", "marketplace")):
+        return "taint", frozenset({"money", "holdings"})
+    if w.startswith("armory"):
+        return "taint", frozenset({"rifles", "grenades", "weapons"})
+    if w.startswith(("counter-spy", "sabotage")):
+        return "taint", frozenset({"money", "holdings", "fuel", "food", "parts"})
+    if w.startswith("cure gift"):
+        return "taint", EVERYTHING
+    if w.startswith("plague"):
+        return "stop", "whether it catches the Plague"
+    parts = w.split(" ")
+    if len(parts) >= 4 and parts[2] == "at" and parts[1] in STOCKS:  # a special structure's output
+        return "taint", frozenset({parts[1]})
+    return "stop", "the battle"
+
+
+class ProbeDice(Dice):
+    """Dice that roll nothing: each call answers the lowest face and says what it was about
+    (`Surprise` for a roll that decides a convoy's course, taints for the rest)."""
+
+    def __init__(self, turn: DryTurn | None = None):
+        super().__init__("dry run")
+        self.turn = turn
+
+    def sub(self, *keys) -> Dice:
+        return self
+
+    def d(self, sides: int, why: str = "") -> int:
+        how, what = _roll_topic(why)
+        if self.turn is not None:
+            if how == "stop" and self.turn.acting is not None:
+                raise Surprise(what)
+            self.turn.taint |= what if how == "taint" else EVERYTHING
+        return 1
+
+
+class _Known(dict):
+    """Hexes or cities by cell; a cell the clan has not met gives a row of an unknown owner
+    (an ownable hex, a city of the map), not nothing, so the turn's code treats it as someone's;
+    whatever the order then does or is refused depends on the unknown."""
+
+    def __init__(self, rows: dict, unknown, turn: DryTurn) -> None:
+        super().__init__(rows)
+        self.unknown, self.turn = unknown, turn
+
+    def get(self, cell, default=None):
+        got = super().get(cell)
+        if got is not None:
+            return got
+        row = self.unknown(cell)
+        if row is None:
+            return default
+        self.turn.short.add("unknown")
+        return row
+
+
+def _site_city(site, cell: int, label: str) -> st.City:
+    a = getattr(site, "attrs", {}) or {}
+    return st.City(cell=cell, owner=UNKNOWN, name=getattr(site, "name", "") or label,
+                   produces=str(a.get("produces") or ""), needs=str(a.get("needs") or ""))
+
+
+@dataclass
+class Refusal:
+    order: o.CcOrder
+    reason: str
+    convoy: int
+    pulse: int
+    depends: frozenset[str]
+    certain: bool
+
+
+@dataclass
+class Lost:
+    """A convoy the dry run stopped following: where, why."""
+    order: o.ConvoyOrder
+    pulse: int
+    why: str
+    later: list[o.ConvoyOrder] = field(default_factory=list)
+
+
+class DryTurn(ClanTurn):
+    """ClanTurn over the clan's view: records refusals with what they depend on, answers dice
+    with ProbeDice, tells no one, and turns an unseen or foreign presence into a Surprise."""
+
+    def __init__(self, ctx: TurnContext, clan: int, sheet: OrderSheet, known_cells: set[int],
+                 known_cities: set[int]) -> None:
+        super().__init__(ctx, clan, sheet)
+        self.dice.turn = self
+        self.refusals: list[Refusal] = []
+        self.lost: dict[int, Lost] = {}          # Convoy.id -> where it was lost
+        self.taint: set[str] = set()
+        self.short: set[str] = set()             # stocks found short during the current order
+        self.acting: st.Convoy | None = None     # the convoy whose order runs (None: clan orders)
+        sites = city_sites(self.gmap)
+        # the map's roads are public geography: a road outside the clan's view still counts
+        self.roads |= {frozenset(ab) for ab in self.gmap.links.get("road", ())}
+        self.hexes = _Known(self.hexes, lambda c: st.Hex(cell=c, owner=UNKNOWN) if (
+            c not in known_cells and self.terrain(c).get("ownable")) else None, self)
+        self.cities = _Known(self.cities, lambda c: _site_city(sites[c], c, self.label(c))
+                             if c in sites and c not in known_cities else None, self)
+        self.taint.add("unknown")   # never known: what touched an unmet hex or city is uncertain
+
+    # ---- what the turn's code calls --------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        pass  # the dry run reports refusals only (fail); events would be the turn's to tell
+
+    def tell(self, clan: int, kind: str, cell: int, text: str) -> None:
+        pass
+
+    def seen(self, cell: int, how: str) -> None:
+        pass
+
+    def fail(self, order, reason: str, convoy: int = 0, pulse: int = 0) -> None:
+        if isinstance(order, str):
+            return
+        depends = set(self.short) | {v for k, v in TOPICS.items() if k in reason.lower()}
+        self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
+                                     not (depends & self.taint)))
+
+    def pay(self, dollars: int) -> bool:
+        ok = super().pay(dollars)
+        if not ok:
+            self.short.add("money")
+        return ok
+
+    def take(self, item: str, n: int, cv: st.Convoy | None = None) -> bool:
+        ok = super().take(item, n, cv)
+        if not ok:
+            self.short.add(item)
+        return ok
+
+    def friendly_city(self, cell: int) -> st.City | None:
+        c = self.cities.get(cell)
+        if c is not None and c.owner == UNKNOWN:
+            # an unmet city's owner and bans are unknown: taken as friendly, what it gives or
+            # takes (troops picked up, cargo, money) as uncertain
+            self.taint |= {"troops", "weapons", "food", "cargo", "money"}
+            return c
+        return super().friendly_city(cell)
+
+    def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:
+        found = list(super().others_here(cell, hidden))
+        if found and self.acting is not None:
+            raise Surprise("the battle")
+        return iter(found)
+
+
+def _carry(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
+    """convoy_orders.carry_out, watched: a Surprise stops following the convoy."""
+    t.acting, t.short = cv, set()
+    before = cv.cell
+    try:
+        if order.keyword == "HUNT" and not list(t.others_here(cv.cell, hidden=True)):
+            _hunt_unseen(t, cv, order, pulse)
+            return
+        if isinstance(order, o.Move):
+            _move_fuel(t, cv, order, pulse, before)
+        convoy_orders.carry_out(t, cv, order, pulse)
+    except _Refused:
+        pass
+    except Surprise as s:
+        _lose(t, cv, order, pulse, s.why)
+    finally:
+        t.acting = None
+
+
+def _hunt_unseen(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
+    """HUNT where the clan knows of no convoy: the turn's own refusals first (terrain, once a
+    turn, fuel); then what it finds is hidden from the clan, so the convoy is not followed."""
+    n = len(t.refusals)
+    convoy_orders.carry_out(t, cv, order, pulse)   # no convoy known here: no dice, no battle
+    if len(t.refusals) == n:
+        _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
+              f"in {t.label(cv.cell)}, but hidden ones may be")
+
+
+def _move_fuel(t: DryTurn, cv: st.Convoy, order: o.Move, pulse: int, here: int) -> None:
+    """A move short of fuel, in the player's words (the turn's own check follows and refuses)."""
+    if cv.type == "air" or not order.direction or cv.guarding:
+        return
+    there = t.board.step(here, order.direction)
+    if there is None or moves_allowed(t, cv) - cv.moves_used < 1:
+        return
+    if why_not_enter(t, cv, here, there):
+        return
+    fuel = entry_cost(t, cv, here, there)[0]
+    if fuel > t.clan.fuel and "DEA" not in t.experts(cv):
+        terrain = t.terrain(there).get("name", "").lower()
+        road = " along the road" if t.road(here, there) else ""
+        t.short.add("fuel")
+        t.fail(order, f"convoy #{cv.number} has {t.clan.fuel} fuel left; the move into "
+                      f"{terrain} ({t.label(there)}){road} needs {fuel}: it stays in {t.label(here)}",
+               cv.number, pulse)
+        raise _Refused
+
+
+class _Refused(Exception):
+    """The dry run refused the order in its own words: the turn's code need not run it."""
+
+
+def _lose(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int, why: str) -> None:
+    t.stopped.add(cv.id)
+    t.lost[cv.id] = Lost(order, pulse, why)
+    # what the convoy may still change: its troops' pick-ups and meals, its repairs, the hexes
+    # and cities it takes; and, with orders left, the fuel and money they cost or earn
+    t.taint |= {"troops", "weapons", "food", "parts", "holdings", "morale", "training", "cargo"}
+
+
+def _clan_block(t: DryTurn, section: str) -> None:
+    for order in t.orders:
+        if isinstance(order, o.ClanOrder) and order.section == section:
+            t.acting, t.short = None, set()
+            try:
+                clan_orders.carry_out(t, order)
+            except Surprise:
+                t.taint |= EVERYTHING
+
+
+def _end_of_pulse(t: DryTurn, pulse: int) -> None:
+    t.acting = None
+    try:
+        pulses.end_of_pulse(t, pulse)
+    except Surprise:
+        t.taint |= EVERYTHING
+
+
+def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> DryTurn:
+    """The clan's turn on a copy of its view of `state`, the sheet as the turn would get it."""
+    # the GM's state and the player's bundle alike: the bundle is this view already, and the
+    # view of a view is the same view
+    view = visible_state(state, faction, scenario)
+    known_cells = {h.cell for h in view["hexes"]}
+    known_cities = {c.cell for c in view["cities"]}
+    ctx = TurnContext(ruleset=None, scenario=scenario, state=view.copy(), previous=view,
+                      orders={faction: sheet}, dice=ProbeDice(), events=EventLog())
+    t = DryTurn(ctx, faction, sheet, known_cells, known_cities)
+    ctx.scratch["cc_turn"] = t
+    # income: the lowest of every rolled output, the rolled items marked uncertain
+    if t.opts.guard_patrol_lasts == "one_turn":
+        for cv in t.convoys():
+            cv.guarding = cv.patrolling = False
+    t.clan.extra_pre = t.clan.extra_post = 0
+    income_phase(t)
+    buildings.turn_start(t)   # the Airports' range, the Garrisons' guards
+    _clan_block(t, o.PRE)
+    try:
+        upkeep.pick_up_and_heal(t, 0)
+    except Surprise:
+        t.taint |= EVERYTHING
+    pulses.run_pulses(t, 1, int(t.opts.pulses), carry=_carry, after=_end_of_pulse)
+    if int(t.opts.engineer_pulses) > int(t.opts.pulses):
+        pulses.run_pulses(t, int(t.opts.pulses) + 1, int(t.opts.engineer_pulses),
+                          carry=_carry, after=_end_of_pulse)
+    _clan_block(t, o.POST)
+    return t
+
+
+def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: int,
+            scenario: Scenario) -> list[Diagnostic]:
+    """Findings of the dry run for the orders `found` (the checker's other findings) lets
+    through: an error where the turn is certain to refuse, a warning where it may."""
+    kept = screen(sheet, found).sheet
+    if not kept.orders:
+        return []
+    t = play(kept, state, faction, scenario)
+    said = {d.line for d in found}   # a line warned of already: only a certain refusal is news
+    out: list[Diagnostic] = []
+    for r in t.refusals:
+        if r.order.line in said and not r.certain:
+            continue
+        where = _where(r.order, r.pulse)
+        reason = r.reason if r.reason.startswith("convoy #") else (
+            f"convoy #{r.convoy}: {r.reason}" if r.convoy and r.order.section == o.CONVOY else r.reason)
+        if r.certain:
+            text = f"{where}{reason} (the turn will refuse it)"
+        else:
+            text = f"{where}{reason} (as things stand: the turn may refuse it; " \
+                   f"{_uncertain(r.depends & t.taint)})"
+        out.append(Diagnostic(ILLEGAL, text, r.order.line, 0, r.order.text, sheet.source,
+                              Severity.ERROR if r.certain else Severity.WARNING))
+    plan = pulses.pulse_orders(t)
+    for lost in t.lost.values():
+        number = lost.order.convoy
+        later = [x for p, x in sorted(plan.get(number, {}).items()) if p > lost.pulse]
+        if not later:
+            continue
+        out.append(Diagnostic(
+            ILLEGAL, f"{_where(lost.order, lost.pulse)}from here on convoy #{number} depends on "
+            f"{lost.why}; its orders from pulse {later[0].slot} on are not checked",
+            lost.order.line, 0, lost.order.text, sheet.source, Severity.WARNING))
+    return out
+
+
+def _where(order: o.CcOrder, pulse: int) -> str:
+    if order.section == o.CONVOY:
+        return f"pulse {pulse}: "
+    return "pre-turn: " if order.section == o.PRE else "post-turn: "
+
+
+def _uncertain(what: frozenset[str]) -> str:
+    words = {"holdings": "the hexes and cities you hold", "weapons": "weapons"}
+    return "it depends on " + ", ".join(sorted(words.get(w, w) for w in what)) + \
+        " after earlier dice or unseen things"
+
+
+__all__ = ["ProbeDice", "Surprise", "dry_run", "play"]
