@@ -29,7 +29,7 @@ from engine.ruleset import Ruleset, TurnModel
 # Continental Conquest: the same first half (its cc.failed events carry no severity either).
 RULESETS = ("kok", "artnes", "coi", "atlantis", "cc")
 CASES = [(rs, p) for rs in RULESETS for p in case_files(rs)]
-FACTION_FIELDS = ("faction", "player", "nation", "tribe")
+FACTION_FIELDS = ("faction", "player", "nation", "tribe", "clan")
 
 
 def _orders_cases():

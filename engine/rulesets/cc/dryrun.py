@@ -54,6 +54,7 @@ TOPICS = {"troop": "troops", "morale": "morale", "training": "training", "cargo"
           "hostile": "holdings", "casino": "holdings", "spy": "holdings", "conquered": "holdings",
           "$": "money", "money": "money", "fuel": "fuel", "food": "food", "parts": "parts",
           "vaccine": "vaccine", "agent": "money"}
+PLACE_ONLY = ("there is no city", "there is no fishery", "there is no hex that way")
 EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons"})
 
 
@@ -133,10 +134,10 @@ class _Known(dict):
         return row
 
 
-def _site_city(site, cell: int, label: str) -> st.City:
-    a = getattr(site, "attrs", {}) or {}
-    return st.City(cell=cell, owner=UNKNOWN, name=getattr(site, "name", "") or label,
-                   produces=str(a.get("produces") or ""), needs=str(a.get("needs") or ""))
+def _site_city(attrs: dict, cell: int, name: str) -> st.City:
+    """An unmet city as the map shows it: its name, and its goods where the map names them."""
+    return st.City(cell=cell, owner=UNKNOWN, name=name, produces=str(attrs.get("produces") or ""),
+                   needs=str(attrs.get("needs") or ""))
 
 
 @dataclass
@@ -163,21 +164,25 @@ class DryTurn(ClanTurn):
     with ProbeDice, tells no one, and turns an unseen or foreign presence into a Surprise."""
 
     def __init__(self, ctx: TurnContext, clan: int, sheet: OrderSheet, known_cells: set[int],
-                 known_cities: set[int]) -> None:
+                 known_cities: set[int], city_names: dict[int, str]) -> None:
         super().__init__(ctx, clan, sheet)
         self.dice.turn = self
         self.refusals: list[Refusal] = []
+        self.done_lines: set[int] = set()
         self.lost: dict[int, Lost] = {}          # Convoy.id -> where it was lost
         self.taint: set[str] = set()
         self.short: set[str] = set()             # stocks found short during the current order
         self.acting: st.Convoy | None = None     # the convoy whose order runs (None: clan orders)
-        sites = city_sites(self.gmap)
+        sites = {c: getattr(site, "attrs", {}) or {} for c, site in city_sites(self.gmap).items()}
+        names = {c: getattr(site, "name", "") for c, site in city_sites(self.gmap).items()}
+        names.update(city_names)
         # the map's roads are public geography: a road outside the clan's view still counts
         self.roads |= {frozenset(ab) for ab in self.gmap.links.get("road", ())}
+        # an unmet hex of land or water (its owner, guards, structure or fishery unknown)
         self.hexes = _Known(self.hexes, lambda c: st.Hex(cell=c, owner=UNKNOWN) if (
-            c not in known_cells and self.terrain(c).get("ownable")) else None, self)
-        self.cities = _Known(self.cities, lambda c: _site_city(sites[c], c, self.label(c))
-                             if c in sites and c not in known_cities else None, self)
+            c not in known_cells and self.terrain(c)) else None, self)
+        self.cities = _Known(self.cities, lambda c: _site_city(sites.get(c, {}), c, names[c] or self.label(c))
+                             if c in names and c not in known_cities else None, self)
         self.taint.add("unknown")   # never known: what touched an unmet hex or city is uncertain
 
     # ---- what the turn's code calls --------------------------------------------------------
@@ -188,6 +193,9 @@ class DryTurn(ClanTurn):
     def tell(self, clan: int, kind: str, cell: int, text: str) -> None:
         pass
 
+    def done(self, order: o.CcOrder, detail: str, convoy: int = 0, pulse: int = 0, amount: int = 0) -> None:
+        self.done_lines.add(order.line)   # part of it was carried out: its refusals are partial
+
     def seen(self, cell: int, how: str) -> None:
         pass
 
@@ -195,6 +203,8 @@ class DryTurn(ClanTurn):
         if isinstance(order, str):
             return
         depends = set(self.short) | {v for k, v in TOPICS.items() if k in reason.lower()}
+        if reason.startswith(PLACE_ONLY):  # the map's cities and terrain: only the position counts
+            depends.discard("holdings")
         self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
                                      not (depends & self.taint)))
 
@@ -314,7 +324,10 @@ def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> D
     known_cities = {c.cell for c in view["cities"]}
     ctx = TurnContext(ruleset=None, scenario=scenario, state=view.copy(), previous=view,
                       orders={faction: sheet}, dice=ProbeDice(), events=EventLog())
-    t = DryTurn(ctx, faction, sheet, known_cells, known_cities)
+    # where cities stand is the map's public geography (every city of a game is a map site;
+    # a rule case's state may hold cities its map does not show): their names only
+    names = {c.cell: c.name for c in state["cities"]}
+    t = DryTurn(ctx, faction, sheet, known_cells, known_cities, names)
     ctx.scratch["cc_turn"] = t
     # income: the lowest of every rolled output, the rolled items marked uncertain
     if t.opts.guard_patrol_lasts == "one_turn":
@@ -352,13 +365,21 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
         where = _where(r.order, r.pulse)
         reason = r.reason if r.reason.startswith("convoy #") else (
             f"convoy #{r.convoy}: {r.reason}" if r.convoy and r.order.section == o.CONVOY else r.reason)
-        if r.certain:
+        if "unknown" in r.depends:   # the order touched an unmet hex or city: no guessing
+            place = t.label(t.convoy(r.convoy).cell) if r.convoy and t.convoy(r.convoy) else ""
+            text = (f"{where}convoy #{r.convoy}: {r.order.keyword} at {place} depends on what you "
+                    "have not seen there this turn; not checked") if place else \
+                f"{where}{r.order.keyword} depends on a hex or city you have not seen this turn; not checked"
+        elif r.order.line in t.done_lines:   # ERECT, DEFEND, TRAIN...: the rest is carried out
+            text = f"{where}{reason} (the rest of the order is carried out)"
+        elif r.certain:
             text = f"{where}{reason} (the turn will refuse it)"
         else:
             text = f"{where}{reason} (as things stand: the turn may refuse it; " \
                    f"{_uncertain(r.depends & t.taint)})"
+        error = r.certain and "unknown" not in r.depends and r.order.line not in t.done_lines
         out.append(Diagnostic(ILLEGAL, text, r.order.line, 0, r.order.text, sheet.source,
-                              Severity.ERROR if r.certain else Severity.WARNING))
+                              Severity.ERROR if error else Severity.WARNING))
     plan = pulses.pulse_orders(t)
     for lost in t.lost.values():
         number = lost.order.convoy
@@ -369,6 +390,10 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
             ILLEGAL, f"{_where(lost.order, lost.pulse)}from here on convoy #{number} depends on "
             f"{lost.why}; its orders from pulse {later[0].slot} on are not checked",
             lost.order.line, 0, lost.order.text, sheet.source, Severity.WARNING))
+        for x in later:   # each line the turn may still refuse, named as not checked
+            out.append(Diagnostic(
+                ILLEGAL, f"pulse {x.slot}: not checked: convoy #{number} depends on {lost.why} "
+                f"from pulse {lost.pulse}", x.line, 0, x.text, sheet.source, Severity.WARNING))
     return out
 
 
