@@ -53,7 +53,9 @@ TOPICS = {"troop": "troops", "morale": "morale", "training": "training", "cargo"
           "city": "holdings", "hex": "holdings", "yours": "holdings", "ally": "holdings",
           "hostile": "holdings", "casino": "holdings", "spy": "holdings", "conquered": "holdings",
           "$": "money", "money": "money", "fuel": "fuel", "food": "food", "parts": "parts",
-          "vaccine": "vaccine", "agent": "money"}
+          "vaccine": "vaccine", "agent": "money",
+          # the Plague is known only where the report tells it (view.py, X135): never certain
+          "plague": "unknown"}
 PLACE_ONLY = ("there is no city", "there is no fishery", "there is no hex that way")
 EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons"})
 
