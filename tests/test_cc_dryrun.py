@@ -137,3 +137,11 @@ def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game
     label = sc.map.grid.label(cells[0], "ccrr")
     assert fuel[0].message.startswith("pulse 1: convoy #1 has ")
     assert f"({label})" in fuel[0].message and "it stays in" in fuel[0].message
+
+
+def test_the_dry_run_takes_every_phase_of_the_turn():
+    """A phase added to the turn must be taken by the dry run too (dryrun.STEPS)."""
+    from engine.rulesets.cc.dryrun import STEPS
+    from engine.rulesets.cc.turn import PLAYER_TURN
+
+    assert [p.name for p in PLAYER_TURN] == list(STEPS)

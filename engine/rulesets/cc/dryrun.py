@@ -27,7 +27,7 @@ mountains (0912) needs 6: it stays in 0812").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.dice import Dice
 from engine.events import Event, EventLog
@@ -37,10 +37,9 @@ from engine.ruleset import TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.setup import city_sites
-from engine.rulesets.cc.turn import buildings, clan_orders, convoy_orders, pulses, upkeep
+from engine.rulesets.cc.turn import clan_orders, convoy_orders, pulses
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
-from engine.rulesets.cc.turn.income import income_phase
-from engine.rulesets.cc.turn.movement import entry_cost, moves_allowed, why_not_enter
+from engine.rulesets.cc.turn.movement import entry_cost
 from engine.rulesets.cc.view import visible_state
 from engine.scenario import Scenario
 from engine.state import State
@@ -68,7 +67,7 @@ class Surprise(Exception):
         self.why = why
 
 
-def _roll_topic(why: str) -> tuple[str, frozenset[str]]:
+def _roll_topic(why: str) -> tuple[str, frozenset[str] | str]:
     """What a roll of the turn is about: ("stop", what it decides) when the convoy's course
     depends on it, or ("taint", the things it makes uncertain)."""
     w = why.lower()
@@ -158,7 +157,6 @@ class Lost:
     order: o.ConvoyOrder
     pulse: int
     why: str
-    later: list[o.ConvoyOrder] = field(default_factory=list)
 
 
 class DryTurn(ClanTurn):
@@ -204,6 +202,8 @@ class DryTurn(ClanTurn):
     def fail(self, order, reason: str, convoy: int = 0, pulse: int = 0) -> None:
         if isinstance(order, str):
             return
+        if isinstance(order, o.Move) and reason.startswith("not enough fuel to move") and self.acting:
+            reason = _fuel_words(self, self.acting, order) or reason
         depends = set(self.short) | {v for k, v in TOPICS.items() if k in reason.lower()}
         if reason.startswith(PLACE_ONLY):  # the map's cities and terrain: only the position counts
             depends.discard("holdings")
@@ -225,9 +225,11 @@ class DryTurn(ClanTurn):
     def friendly_city(self, cell: int) -> st.City | None:
         c = self.cities.get(cell)
         if c is not None and c.owner == UNKNOWN:
-            # an unmet city's owner and bans are unknown: taken as friendly, what it gives or
-            # takes (troops picked up, cargo, money) as uncertain
-            self.taint |= {"troops", "weapons", "food", "cargo", "money"}
+            # an unmet city's owner and bans are unknown: taken as friendly, what it gives
+            # (troops and weapons picked up, a Merchant's sale) as uncertain
+            self.taint |= {"troops", "weapons", "food", "cargo"}
+            if self.acting is not None and self.acting.cargo and "MER" in self.experts(self.acting):
+                self.taint.add("money")
             return c
         return super().friendly_city(cell)
 
@@ -239,64 +241,47 @@ class DryTurn(ClanTurn):
 
 
 def _carry(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """convoy_orders.carry_out, watched: a Surprise stops following the convoy."""
+    """convoy_orders.carry_out, watched: a Surprise stops following the convoy. A HUNT the turn
+    does not refuse may find hidden convoys (no foreign convoy known there is no proof)."""
     t.acting, t.short = cv, set()
-    before = cv.cell
+    refused = len(t.refusals)
     try:
-        if order.keyword == "HUNT" and not list(t.others_here(cv.cell, hidden=True)):
-            _hunt_unseen(t, cv, order, pulse)
-            return
-        if isinstance(order, o.Move):
-            _move_fuel(t, cv, order, pulse, before)
         convoy_orders.carry_out(t, cv, order, pulse)
-    except _Refused:
-        pass
+        if order.keyword == "HUNT" and len(t.refusals) == refused:
+            _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
+                  f"in {t.label(cv.cell)}, but hidden ones may be")
     except Surprise as s:
         _lose(t, cv, order, pulse, s.why)
     finally:
         t.acting = None
 
 
-def _hunt_unseen(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """HUNT where the clan knows of no convoy: the turn's own refusals first (terrain, once a
-    turn, fuel); then what it finds is hidden from the clan, so the convoy is not followed."""
-    n = len(t.refusals)
-    convoy_orders.carry_out(t, cv, order, pulse)   # no convoy known here: no dice, no battle
-    if len(t.refusals) == n:
-        _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
-              f"in {t.label(cv.cell)}, but hidden ones may be")
-
-
-def _move_fuel(t: DryTurn, cv: st.Convoy, order: o.Move, pulse: int, here: int) -> None:
-    """A move short of fuel, in the player's words (the turn's own check follows and refuses)."""
-    if cv.type == "air" or not order.direction or cv.guarding:
-        return
-    there = t.board.step(here, order.direction)
-    if there is None or moves_allowed(t, cv) - cv.moves_used < 1:
-        return
-    if why_not_enter(t, cv, here, there):
-        return
-    fuel = entry_cost(t, cv, here, there)[0]
-    if fuel > t.clan.fuel and "DEA" not in t.experts(cv):
-        terrain = t.terrain(there).get("name", "").lower()
-        road = " along the road" if t.road(here, there) else ""
-        t.short.add("fuel")
-        t.fail(order, f"convoy #{cv.number} has {t.clan.fuel} fuel left; the move into "
-                      f"{terrain} ({t.label(there)}){road} needs {fuel}: it stays in {t.label(here)}",
-               cv.number, pulse)
-        raise _Refused
-
-
-class _Refused(Exception):
-    """The dry run refused the order in its own words: the turn's code need not run it."""
+def _fuel_words(t: DryTurn, cv: st.Convoy, order: o.Move) -> str:
+    """The turn's "not enough fuel to move" in the player's words: what is left, the hex and
+    its terrain, what it needs, where the convoy stays."""
+    here = cv.cell
+    there = t.board.step(here, order.direction) if order.direction else (
+        t.board.parse(order.hex, "ccrr") if order.hex else None)
+    if there is None:
+        return ""
+    hexes = 1 if order.direction else t.board.distance(here, there)
+    fuel = entry_cost(t, cv, here, there, hexes)[0]
+    terrain = "" if cv.type == "air" else f"{t.terrain(there).get('name', '').lower()} "
+    road = " along the road" if cv.type != "air" and t.road(here, there) else ""
+    return (f"convoy #{cv.number} has {t.clan.fuel} fuel left; the move into {terrain}"
+            f"({t.label(there)}){road} needs {fuel}: it stays in {t.label(here)}")
 
 
 def _lose(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int, why: str) -> None:
     t.stopped.add(cv.id)
     t.lost[cv.id] = Lost(order, pulse, why)
     # what the convoy may still change: its troops' pick-ups and meals, its repairs, the hexes
-    # and cities it takes; and, with orders left, the fuel and money they cost or earn
+    # and cities it takes; with orders left, the fuel and money they cost or earn; a Merchant
+    # sells its cargo wherever it comes out of the battle
     t.taint |= {"troops", "weapons", "food", "parts", "holdings", "morale", "training", "cargo"}
+    later = any(p > pulse for p in pulses.pulse_orders(t).get(cv.number, {}))
+    if later or "MER" in t.experts(cv):
+        t.taint |= {"fuel", "money"}
 
 
 def _clan_block(t: DryTurn, section: str) -> None:
@@ -317,8 +302,21 @@ def _end_of_pulse(t: DryTurn, pulse: int) -> None:
         t.taint |= EVERYTHING
 
 
+# How the dry run takes each phase of the turn (turn/__init__.py PLAYER_TURN), by name:
+# "turn" runs the turn's own phase, watched; PRE/POST the clan blocks order by order; "pulses"
+# and "engineers" the pulse loop with the dry run's hooks; "skip" what no later order of the
+# sheet depends on (the agents' reports; maintenance comes after the last order).
+# tests/test_cc_dryrun.py checks that every phase of the turn is named here.
+STEPS = {"income": "turn", "pre-turn clan orders": o.PRE, "agents": "skip",
+         "pre-turn pick-up and healing": "turn", "convoy orders": "pulses",
+         "engineers' pulses": "engineers", "post-turn clan orders": o.POST,
+         "post-turn maintenance": "skip"}
+
+
 def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> DryTurn:
     """The clan's turn on a copy of its view of `state`, the sheet as the turn would get it."""
+    from engine.rulesets.cc.turn import PLAYER_TURN
+
     # the GM's state and the player's bundle alike: the bundle is this view already, and the
     # view of a view is the same view
     view = visible_state(state, faction, scenario)
@@ -331,23 +329,20 @@ def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> D
     names = {c.cell: c.name for c in state["cities"]}
     t = DryTurn(ctx, faction, sheet, known_cells, known_cities, names)
     ctx.scratch["cc_turn"] = t
-    # income: the lowest of every rolled output, the rolled items marked uncertain
-    if t.opts.guard_patrol_lasts == "one_turn":
-        for cv in t.convoys():
-            cv.guarding = cv.patrolling = False
-    t.clan.extra_pre = t.clan.extra_post = 0
-    income_phase(t)
-    buildings.turn_start(t)   # the Airports' range, the Garrisons' guards
-    _clan_block(t, o.PRE)
-    try:
-        upkeep.pick_up_and_heal(t, 0)
-    except Surprise:
-        t.taint |= EVERYTHING
-    pulses.run_pulses(t, 1, int(t.opts.pulses), carry=_carry, after=_end_of_pulse)
-    if int(t.opts.engineer_pulses) > int(t.opts.pulses):
-        pulses.run_pulses(t, int(t.opts.pulses) + 1, int(t.opts.engineer_pulses),
-                          carry=_carry, after=_end_of_pulse)
-    _clan_block(t, o.POST)
+    ten, twelve = int(t.opts.pulses), int(t.opts.engineer_pulses)
+    for phase in PLAYER_TURN:
+        how = STEPS.get(phase.name, "turn")
+        if how == "turn":   # income counts each rolled output at its lowest, marked uncertain
+            try:
+                phase.run(ctx)
+            except Surprise:
+                t.taint |= EVERYTHING
+        elif how in (o.PRE, o.POST):
+            _clan_block(t, how)
+        elif how == "pulses":
+            pulses.run_pulses(t, 1, ten, carry=_carry, after=_end_of_pulse)
+        elif how == "engineers" and twelve > ten:
+            pulses.run_pulses(t, ten + 1, twelve, carry=_carry, after=_end_of_pulse)
     return t
 
 
