@@ -14,7 +14,7 @@ import pytest
 from engine.mapfile import load_map
 from engine.orders import Severity
 from engine.rulesets.cc import RULESET
-from engine.rulesets.cc.state import Convoy, Vehicle
+from engine.rulesets.cc.state import Convoy, Relation, Vehicle
 from engine.rulesets.cc.view import visible_state
 from tests.test_cc_check import fill_template
 from tests.test_cc_map import MAP
@@ -92,10 +92,15 @@ def test_what_the_clan_cannot_see_changes_nothing(game):
     far = next(c for c in cells[:5] if sc.map.grid.distance(home, c) > 2)
     s["convoys"].append(Convoy(id=999, owner=other, number=9, cell=far, troops=50))
     s["vehicles"].append(Vehicle(999, "truck", 3))
-    # the Plague in every city the clan does not own; other clans' garrisons doubled
+    # the Plague in every city the clan does not own; other clans' garrisons doubled; every
+    # other clan bans it from its cities
     for c in s["cities"]:
         if c.owner != CLAN:
             c.plague, c.troops = True, c.troops * 2 + 7
+    for c in s["clans"]:
+        if c.number != CLAN:
+            c.ban_all = True
+            s["relations"].append(Relation(c.number, CLAN, ban=True))
     assert _found(sheet, s, sc) == plain
     # the dice seed of the game is never used
     sc2 = scenario(load_map(MAP), n=8, seed=11)

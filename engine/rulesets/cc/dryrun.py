@@ -38,7 +38,7 @@ from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.setup import city_sites
 from engine.rulesets.cc.turn import clan_orders, convoy_orders, pulses
-from engine.rulesets.cc.turn.clan_turn import ClanTurn
+from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.movement import entry_cost
 from engine.rulesets.cc.view import visible_state
 from engine.scenario import Scenario
@@ -48,15 +48,24 @@ UNKNOWN = -1        # the owner of a hex or city the clan has not met: anybody's
 STOCKS = ("money", "fuel", "food", "parts", "vaccine", "troops", "rifles", "grenades",
           "rockets", "claymores", "bombs")
 # the words of the turn's refusals that tell what they depend on
-TOPICS = {"troop": "troops", "morale": "morale", "training": "training", "cargo": "cargo",
-          "city": "holdings", "hex": "holdings", "yours": "holdings", "ally": "holdings",
-          "hostile": "holdings", "casino": "holdings", "spy": "holdings", "conquered": "holdings",
-          "$": "money", "money": "money", "fuel": "fuel", "food": "food", "parts": "parts",
-          "vaccine": "vaccine", "agent": "money",
+TOPICS = {"troop": ("troops",), "morale": ("morale",), "training": ("training",),
+          "cargo": ("cargo",), "city": ("holdings",), "hex": ("holdings",), "yours": ("holdings",),
+          "ally": ("holdings",), "casino": ("holdings",), "spy": ("holdings",),
+          "conquered": ("holdings",), "hostile": ("holdings", "friendly"), "bans": ("friendly",),
+          "friendly": ("friendly",), "guarding": ("friendly",),
+          "$": ("money",), "money": ("money",), "fuel": ("fuel",), "food": ("food",),
+          "parts": ("parts",), "vaccine": ("vaccine",), "agent": ("money",),
           # the Plague is known only where the report tells it (view.py, X135): never certain
-          "plague": "unknown"}
+          "plague": ("unknown",)}
+# what an order carried out in another clan's city changes, had the city not let it (its bans
+# are its secret): GUARD holds the convoy, HIRE pays and adds an expert, a move's entry picks
+# up troops and lets a Merchant sell
+USED_CITY = {"GUARD": {"friendly"}, "HIRE": {"money", "fuel", "friendly"},
+             "CELEBRATE": {"morale", "food"}, "PRACTICE": {"training", "fuel", "food"},
+             "PICKUP": {"cargo", "money"}, "DROPOFF": {"cargo", "money"}}
+ENTERED_CITY = frozenset({"troops", "weapons", "food", "cargo", "money"})
 PLACE_ONLY = ("there is no city", "there is no fishery", "there is no hex that way")
-EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons"})
+EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons", "friendly"})
 
 
 class Surprise(Exception):
@@ -79,10 +88,10 @@ def _roll_topic(why: str) -> tuple[str, frozenset[str] | str]:
         return "taint", frozenset({"training", "fuel", "food"})
     if w.startswith(("desertion", "deserters", "which weapon")):
         return "taint", frozenset({"troops", "weapons", "morale", "food"})
-    if w.startswith(("casino", "bank loot", "marketplace")):
+    if w.startswith(("marketplace", "armory")):
+        return "income", frozenset()
+    if w.startswith(("casino", "bank loot")):
         return "taint", frozenset({"money", "holdings"})
-    if w.startswith("armory"):
-        return "taint", frozenset({"rifles", "grenades", "weapons"})
     if w.startswith(("counter-spy", "sabotage")):
         return "taint", frozenset({"money", "holdings", "fuel", "food", "parts"})
     if w.startswith("cure gift"):
@@ -91,23 +100,26 @@ def _roll_topic(why: str) -> tuple[str, frozenset[str] | str]:
         return "stop", "whether it catches the Plague"
     parts = w.split(" ")
     if len(parts) >= 4 and parts[2] == "at" and parts[1] in STOCKS:  # a special structure's output
-        return "taint", frozenset({parts[1]})
+        return "income", frozenset()
     return "stop", "the battle"
 
 
 class ProbeDice(Dice):
-    """Dice that roll nothing: each call answers the lowest face and says what it was about
-    (`Surprise` for a roll that decides a convoy's course, taints for the rest)."""
+    """Dice that roll nothing: each call says what it was about (`Surprise` for a roll that
+    decides a convoy's course, taints for the rest) and answers the lowest face, or for
+    income's rolls in the `high` run the highest (the dry run plays both ends of income)."""
 
-    def __init__(self, turn: DryTurn | None = None):
+    def __init__(self, turn: DryTurn | None = None, high: bool = False):
         super().__init__("dry run")
-        self.turn = turn
+        self.turn, self.high = turn, high
 
     def sub(self, *keys) -> Dice:
         return self
 
     def d(self, sides: int, why: str = "") -> int:
         how, what = _roll_topic(why)
+        if how == "income":
+            return sides if self.high else 1
         if self.turn is not None:
             if how == "stop" and self.turn.acting is not None:
                 raise Surprise(what)
@@ -133,6 +145,21 @@ class _Known(dict):
             return default
         self.turn.short.add("unknown")
         return row
+
+
+_ROADS: dict[int, tuple[object, int, frozenset]] = {}
+
+
+def _map_roads(gmap) -> frozenset:
+    """The map's road links as pairs, kept while the map's road layer is the same (the viewer
+    checks at every pause in typing; an edited map builds them again)."""
+    links = gmap.links.get("road", ())
+    got = _ROADS.get(id(gmap))
+    if got is None or got[0] is not links or got[1] != len(links):
+        if len(_ROADS) > 8:
+            _ROADS.clear()
+        got = _ROADS[id(gmap)] = (links, len(links), frozenset(frozenset(ab) for ab in links))
+    return got[2]
 
 
 def _site_city(attrs: dict, cell: int, name: str) -> st.City:
@@ -173,11 +200,13 @@ class DryTurn(ClanTurn):
         self.taint: set[str] = set()
         self.short: set[str] = set()             # stocks found short during the current order
         self.acting: st.Convoy | None = None     # the convoy whose order runs (None: clan orders)
+        self.keyword = ""                         # and its order's keyword
+        self.pending: set[str] = set()           # uncertain if the running order succeeds
         sites = {c: getattr(site, "attrs", {}) or {} for c, site in city_sites(self.gmap).items()}
         names = {c: getattr(site, "name", "") for c, site in city_sites(self.gmap).items()}
         names.update(city_names)
         # the map's roads are public geography: a road outside the clan's view still counts
-        self.roads |= {frozenset(ab) for ab in self.gmap.links.get("road", ())}
+        self.roads |= _map_roads(self.gmap)
         # an unmet hex of land or water (its owner, guards, structure or fishery unknown)
         self.hexes = _Known(self.hexes, lambda c: st.Hex(cell=c, owner=UNKNOWN) if (
             c not in known_cells and self.terrain(c)) else None, self)
@@ -204,7 +233,8 @@ class DryTurn(ClanTurn):
             return
         if isinstance(order, o.Move) and reason.startswith("not enough fuel to move") and self.acting:
             reason = _fuel_words(self, self.acting, order) or reason
-        depends = set(self.short) | {v for k, v in TOPICS.items() if k in reason.lower()}
+        text = reason.lower()
+        depends = set(self.short) | {v for k, vs in TOPICS.items() if k in text for v in vs}
         if reason.startswith(PLACE_ONLY):  # the map's cities and terrain: only the position counts
             depends.discard("holdings")
         self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
@@ -231,7 +261,17 @@ class DryTurn(ClanTurn):
             if self.acting is not None and self.acting.cargo and "MER" in self.experts(self.acting):
                 self.taint.add("money")
             return c
-        return super().friendly_city(cell)
+        c = super().friendly_city(cell)
+        if c is not None and c.owner not in (0, self.number):
+            # another clan's city: whether it bans you is its secret (the view holds only your
+            # own relations), so what it lets you do there may not happen; an order refused
+            # anyway is refused either way, so only what succeeds makes things uncertain
+            if self.acting is None:   # the pick-ups after a pulse
+                if self.clan.troops or any(getattr(self.clan, w) for w in WEAPONS):
+                    self.taint |= {"troops", "weapons", "food"}
+            else:
+                self.pending |= USED_CITY.get(self.keyword, ENTERED_CITY)
+        return c
 
     def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:
         found = list(super().others_here(cell, hidden))
@@ -243,10 +283,12 @@ class DryTurn(ClanTurn):
 def _carry(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """convoy_orders.carry_out, watched: a Surprise stops following the convoy. A HUNT the turn
     does not refuse may find hidden convoys (no foreign convoy known there is no proof)."""
-    t.acting, t.short = cv, set()
+    t.acting, t.keyword, t.short, t.pending = cv, order.keyword, set(), set()
     refused = len(t.refusals)
     try:
         convoy_orders.carry_out(t, cv, order, pulse)
+        if len(t.refusals) == refused:
+            t.taint |= t.pending
         if order.keyword == "HUNT" and len(t.refusals) == refused:
             _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
                   f"in {t.label(cv.cell)}, but hidden ones may be")
@@ -313,30 +355,44 @@ STEPS = {"income": "turn", "pre-turn clan orders": o.PRE, "agents": "skip",
          "post-turn maintenance": "skip"}
 
 
-def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> DryTurn:
-    """The clan's turn on a copy of its view of `state`, the sheet as the turn would get it."""
+def play(sheet: OrderSheet, state: State, faction: int, scenario: Scenario,
+         high: bool = False, view: State | None = None) -> DryTurn:
+    """The clan's turn on a copy of its view of `state`, the sheet as the turn would get it:
+    with the least income the clan can have, or with `high` the most (X196)."""
     from engine.rulesets.cc.turn import PLAYER_TURN
 
     # the GM's state and the player's bundle alike: the bundle is this view already, and the
     # view of a view is the same view
-    view = visible_state(state, faction, scenario)
+    if view is None:
+        view = visible_state(state, faction, scenario)
     known_cells = {h.cell for h in view["hexes"]}
     known_cities = {c.cell for c in view["cities"]}
     ctx = TurnContext(ruleset=None, scenario=scenario, state=view.copy(), previous=view,
-                      orders={faction: sheet}, dice=ProbeDice(), events=EventLog())
+                      orders={faction: sheet}, dice=ProbeDice(high=high), events=EventLog())
     # where cities stand is the map's public geography (every city of a game is a map site;
     # a rule case's state may hold cities its map does not show): their names only
     names = {c.cell: c.name for c in state["cities"]}
     t = DryTurn(ctx, faction, sheet, known_cells, known_cities, names)
     ctx.scratch["cc_turn"] = t
     ten, twelve = int(t.opts.pulses), int(t.opts.engineer_pulses)
+    # the Plague cuts an afflicted city's income, and the clan knows of it only with a Hospital
+    # there (X135): the least income counts every other city of its own as afflicted
+    own = [c for c in ctx.state["cities"] if c.owner == faction]
+    hospitals = {b.cell for b in ctx.state["buildings"] if b.code == "HOS"}
+    afflicted = {c.cell for c in own if c.plague or (not high and c.cell not in hospitals)}
     for phase in PLAYER_TURN:
         how = STEPS.get(phase.name, "turn")
         if how == "turn":   # income counts each rolled output at its lowest, marked uncertain
+            known = {c.cell: c.plague for c in own}
+            if phase.name == "income":
+                for c in own:
+                    c.plague = c.cell in afflicted
             try:
                 phase.run(ctx)
             except Surprise:
                 t.taint |= EVERYTHING
+            for c in own:
+                c.plague = known[c.cell]
         elif how in (o.PRE, o.POST):
             _clan_block(t, how)
         elif how == "pulses":
@@ -353,10 +409,18 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
     kept = screen(sheet, found).sheet
     if not kept.orders:
         return []
-    t = play(kept, state, faction, scenario)
+    view = visible_state(state, faction, scenario)
+    t = play(kept, state, faction, scenario, view=view)
+    # a refusal is certain only if the most income the clan can have does not prevent it
+    rich = play(kept, state, faction, scenario, high=True, view=view)
+    sure = {r.order.line for r in rich.refusals if r.certain}
     said = {d.line for d in found}   # a line warned of already: only a certain refusal is news
     out: list[Diagnostic] = []
     for r in t.refusals:
+        if r.certain and r.order.line not in sure:
+            r.certain = False
+            r.depends = r.depends | {"income"}
+            t.taint.add("income")
         if r.order.line in said and not r.certain:
             continue
         where = _where(r.order, r.pulse)
@@ -377,6 +441,13 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
         error = r.certain and "unknown" not in r.depends and r.order.line not in t.done_lines
         out.append(Diagnostic(ILLEGAL, text, r.order.line, 0, r.order.text, sheet.source,
                               Severity.ERROR if error else Severity.WARNING))
+    poor = {r.order.line for r in t.refusals}
+    for r in rich.refusals:   # refused only with more income (it bought more before): may be
+        if r.order.line not in poor and r.order.line not in said:
+            out.append(Diagnostic(
+                ILLEGAL, f"{_where(r.order, r.pulse)}{r.reason} (as things stand: the turn may "
+                f"refuse it; {_uncertain(frozenset({'income'}))})", r.order.line, 0, r.order.text,
+                sheet.source, Severity.WARNING))
     plan = pulses.pulse_orders(t)
     for lost in t.lost.values():
         number = lost.order.convoy
@@ -401,7 +472,9 @@ def _where(order: o.CcOrder, pulse: int) -> str:
 
 
 def _uncertain(what: frozenset[str]) -> str:
-    words = {"holdings": "the hexes and cities you hold", "weapons": "weapons"}
+    words = {"holdings": "the hexes and cities you hold", "weapons": "weapons",
+             "income": "what your income brings (rolled output, the Plague)",
+             "friendly": "whether other clans' cities ban you"}
     return "it depends on " + ", ".join(sorted(words.get(w, w) for w in what)) + \
         " after earlier dice or unseen things"
 
