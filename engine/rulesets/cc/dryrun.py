@@ -101,7 +101,7 @@ def _roll_topic(why: str) -> tuple[str, frozenset[str] | str]:
     parts = w.split(" ")
     if len(parts) >= 4 and parts[2] == "at" and parts[1] in STOCKS:  # a special structure's output
         return "income", frozenset()
-    return "stop", "the battle"
+    return "stop", ""   # a battle, an invasion, a bombing...: named by the order (_carry)
 
 
 class ProbeDice(Dice):
@@ -145,6 +145,15 @@ class _Known(dict):
             return default
         self.turn.short.add("unknown")
         return row
+
+    def __missing__(self, cell):   # t.cities[cell] where .get found the unmet city
+        row = self.get(cell)
+        if row is None:
+            raise KeyError(cell)
+        return row
+
+    def __contains__(self, cell) -> bool:
+        return super().__contains__(cell) or self.unknown(cell) is not None
 
 
 _ROADS: dict[int, tuple[object, int, frozenset]] = {}
@@ -293,9 +302,19 @@ def _carry(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
             _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
                   f"in {t.label(cv.cell)}, but hidden ones may be")
     except Surprise as s:
-        _lose(t, cv, order, pulse, s.why)
+        _lose(t, cv, order, pulse, s.why or _dice_words(t, cv, order))
     finally:
         t.acting = None
+
+
+def _dice_words(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder) -> str:
+    """What the dice decide for the order that rolled them, in the player's words."""
+    city = t.cities.get(cv.cell)
+    if order.keyword == "ATTACK" and city is not None:
+        return f"the battle for {city.name}"
+    if order.keyword in ("BOMB", "RAZE"):
+        return f"how the {'bombing' if order.keyword == 'BOMB' else 'razing'} goes"
+    return "the battle"
 
 
 def _fuel_words(t: DryTurn, cv: st.Convoy, order: o.Move) -> str:
