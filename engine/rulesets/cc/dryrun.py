@@ -430,8 +430,9 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
         return []
     view = visible_state(state, faction, scenario)
     t = play(kept, state, faction, scenario, view=view)
-    # a refusal is certain only if the most income the clan can have does not prevent it
-    rich = play(kept, state, faction, scenario, high=True, view=view)
+    # a refusal is certain only if the most income the clan can have does not prevent it (with
+    # nothing refused on the least income, more refuses nothing either: one run is enough)
+    rich = play(kept, state, faction, scenario, high=True, view=view) if t.refusals else t
     sure = {r.order.line for r in rich.refusals if r.certain}
     said = {d.line for d in found}   # a line warned of already: only a certain refusal is news
     out: list[Diagnostic] = []
