@@ -93,7 +93,10 @@ def test_bought_lines_agents_and_an_engineer_at_sea_lengthen_the_sheet(game):
     sheet = RULESET.parse_orders(text.replace("\n12:", "\n12: NW", 1).replace("AGENTS (2): the hex each agent "
                                               "reports on this turn\n 1:", "AGENTS\n 1: 0825"))
     assert not sheet.errors
-    assert RULESET.check(sheet, s, 137, sc) == []
+    # the twelfth line is read and followed: the dry run finds the motorboat on land
+    found = RULESET.check(sheet, s, 137, sc)
+    assert [(d.severity, d.message.split(":")[0]) for d in found] == [(Severity.ERROR, "pulse 12")]
+    assert "a sea convoy on land must move onto water" in found[0].message
     assert [x.keyword for x in sheet.orders] == ["MOVE", "AGENT"]
     pre = text.split("PRE-TURN CLAN ORDERS")[1].split("ORDERS FOR")[0]
     assert len(re.findall(r"^\s*\d+:$", pre, re.M)) == 7
@@ -181,7 +184,7 @@ ONE_BY_ONE = [
     ({"c1 1": "HUNT", "c1 2": "HU"}, "HUNT only once a turn"),
     ({"c1 1": "RAZE", "c1 2": "RAZE"}, "RAZE only once a turn"),
     ({"c1 1": "FISH"}, "FISH is for sea convoys"),
-    ({"c1 1": "PAVE N"}, None),
+    ({"c1 1": "PAVE N"}, "PAVE needs a land convoy with a truck"),   # the dry run's
     ({"c1 1": "ABSORB 1"}, "cannot absorb itself"),
     ({"pre 1": "DEFEND 9901"}, "9901 is not on this map"),
     ({"pre 1": "GARRISON 5 99**"}, "99** matches no hex"),

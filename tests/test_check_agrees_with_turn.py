@@ -26,10 +26,11 @@ from engine.ruleset import Ruleset, TurnModel
 # Atlantis: only the first half holds so far (what the checker refuses has no effect); its
 # turn refusals (atlantis.failed) carry no severity yet, since the checker does not foresee
 # them all (GIVE of what a unit lacks, ENTER refused by the owner, ...).
-# Continental Conquest: the same first half (its cc.failed events carry no severity either).
+# Continental Conquest holds both halves: its cc.failed events carry severity "error" and its
+# checker's dry run (cc/dryrun.py) plays the clan's turn through, warning where it cannot know.
 RULESETS = ("kok", "artnes", "coi", "atlantis", "cc")
 CASES = [(rs, p) for rs in RULESETS for p in case_files(rs)]
-FACTION_FIELDS = ("faction", "player", "nation", "tribe")
+FACTION_FIELDS = ("faction", "player", "nation", "tribe", "clan")
 
 
 def _orders_cases():

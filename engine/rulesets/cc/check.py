@@ -7,8 +7,8 @@ the once-a-turn and so-many-a-turn limits, lengths of names and messages, and th
 which ESPIONAGE and until which a clan's NAME are allowed; (check_holdings.py) the cities
 and hexes clan orders need the clan to hold; and (check_strikes.py) what a BOMB or RAZE of a
 convoy that has not moved yet certainly meets. Whatever depends on what happens
-during the pulses (money, fuel, food, positions, troops) is the dry run's, not built yet.
-Orders the turn cannot carry out yet (random events) are warned of.
+during the pulses (money, fuel, food, positions, troops) is the dry run's (dryrun.py): the
+turn played on the clan's view with the turn's own code, over the orders the rest let through.
 
 An ERROR finding is binding (engine/orders/screen.py): the turn will not carry the order out.
 A wrong or missing account number refuses the whole sheet (line 0).
@@ -24,6 +24,7 @@ from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.check_holdings import check_holdings
 from engine.rulesets.cc.check_strikes import check_strikes
+from engine.rulesets.cc.dryrun import dry_run
 from engine.rulesets.cc.sheet_stats import clan_of, convoy_sheets, next_turn, order_lines
 from engine.rulesets.cc.turn.clan_orders import NOT_BUILT as NOT_BUILT_CLAN
 from engine.rulesets.cc.turn.convoy_orders import NOT_BUILT as NOT_BUILT_CONVOY
@@ -166,8 +167,9 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                 out.add(f"at most {int(opts.messages_per_turn)} messages a turn (BROADCAST counts)", x)
             elif x.to_all and to_all > 1:
                 out.add("only one message to ALL a turn", x)
-    return (list(out) + check_holdings(orders, state, faction, scenario, book, sheet.source)
-            + check_strikes(orders, state, faction, scenario, sheet.source))
+    found = (list(out) + check_holdings(orders, state, faction, scenario, book, sheet.source)
+             + check_strikes(orders, state, faction, scenario, sheet.source))
+    return found + dry_run(sheet, found, state, faction, scenario)  # money, fuel... by pulse
 
 
 def _header(out: _Findings, sheet: OrderSheet, clan, faction: int) -> None:

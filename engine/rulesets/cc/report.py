@@ -45,7 +45,10 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
                       for r in records if r.event.kind != "cc.news"]
     out["radio"] = [{"kind": k, "hex": label(c), "text": t} for r in records if r.event.kind == "cc.news"
                     for k, c, t in r.event.items]
-    out["problems"] = [d.format() if hasattr(d, "format") else str(d) for d in diagnostics]
+    # the checker's findings by line, without the GM's file path: errors were not carried out
+    # (engine/orders/screen.py), warnings say what the turn may still refuse
+    out["problems"] = [_finding(d) for d in diagnostics if _severity(d) == "error"]
+    out["warnings"] = [_finding(d) for d in diagnostics if _severity(d) == "warning"]
     out["top_clans"] = _top_clans(state)
     if world is not None and world.finished:
         out["game_over"] = {"winner": world.winner, "game_turn": world.game_turn - 1}
@@ -251,3 +254,16 @@ def render(report: dict[str, Any], fmt: str = "text") -> str:
     if fmt != "text":
         raise ValueError(f"unknown report format {fmt!r}; use text, html or json")
     return render_text(report)
+
+
+def _severity(d: Any) -> str:
+    sev = getattr(d, "severity", "error")
+    return getattr(sev, "value", sev)
+
+
+def _finding(d: Any) -> str:
+    """`line 8: message` and the line as written, the way a player finds it on the sheet."""
+    if not hasattr(d, "message"):
+        return str(d)
+    where = f"line {d.line}: " if d.line else ""
+    return f"{where}{d.message}" + (f"\n    {d.text.strip()}" if d.text.strip() else "")

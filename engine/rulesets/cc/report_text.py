@@ -52,6 +52,8 @@ def sections(r: dict[str, Any]) -> list[Section]:
     out.append(("TURN RESULTS", results or ["  (nothing happened)"]))
     if r.get("problems"):
         out.append(("ORDERS NOT ACCEPTED", [f"  {p}" for p in r["problems"]]))
+    if r.get("warnings"):
+        out.append(("NOTES ON YOUR ORDERS", [f"  {p}" for p in r["warnings"]]))
     if r.get("clan") is None:
         out.append(("CLANS", [f"  {c['clan']:>3} {c['name']:<20} turns {c['turns']}  ${c['money']:,}"
                               f"{'  DROPPED' if c['dropped'] else ''}" for c in r["clans"]]))

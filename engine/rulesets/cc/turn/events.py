@@ -44,6 +44,7 @@ class OrderFailed(_Own, Event):
     """An order the turn could not carry out, with the book's reason."""
 
     kind = "cc.failed"
+    severity = "error"
     clan: int
     order: str
     convoy: int

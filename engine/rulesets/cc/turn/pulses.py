@@ -39,7 +39,10 @@ def pulse_orders(t: ClanTurn) -> dict[int, dict[int, o.ConvoyOrder]]:
     return out
 
 
-def run_pulses(t: ClanTurn, first: int, last: int) -> None:
+def run_pulses(t: ClanTurn, first: int, last: int, carry=carry_out, after=None) -> None:
+    """The pulses `first` to `last`. The checker's dry run (dryrun.py) passes its own `carry`
+    (carry_out watched for dice and unseen convoys) and `after` (the pick-ups, sickness and
+    food after each pulse, watched the same way); the turn uses the defaults."""
     orders = pulse_orders(t)
     for pulse in range(first, last + 1):
         for cv in t.convoys():
@@ -59,12 +62,17 @@ def run_pulses(t: ClanTurn, first: int, last: int) -> None:
             if cv.health < 50:
                 t.fail(order, "below 50% health the convoy obeys no orders", cv.number, pulse)
                 continue
-            carry_out(t, cv, order, pulse)
-        acting = [cv for cv in t.convoys() if pulse <= int(t.opts.pulses) or twelve(t, cv)]
-        for cv in acting:
-            pick_up(t, cv, pulse)
-        plague.sicken(t, acting)  # cc-cycle: infected convoys lose health each pulse
-        feed(t, pulse)
+            carry(t, cv, order, pulse)
+        (after or end_of_pulse)(t, pulse)
+
+
+def end_of_pulse(t: ClanTurn, pulse: int) -> None:
+    """After every convoy's order: pick-ups in friendly cities, the Plague's toll, food."""
+    acting = [cv for cv in t.convoys() if pulse <= int(t.opts.pulses) or twelve(t, cv)]
+    for cv in acting:
+        pick_up(t, cv, pulse)
+    plague.sicken(t, acting)  # cc-cycle: infected convoys lose health each pulse
+    feed(t, pulse)
 
 
 def feed(t: ClanTurn, pulse: int) -> None:
