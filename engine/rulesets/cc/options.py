@@ -88,7 +88,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _int("morale_capture", 10, "Morale a convoy gains for taking a city (not in the book)", 0, 100, "X55"),
     _int("training_combat", 1, "Training a convoy gains from each battle it survives (not in the book)", 0, 100, "X55"),
     # cc-house: morale's decay and the experts' slow work (X206-X210; the book gives no figures)
-    _int("morale_decay", 2, "Morale every convoy loses at the end of its clan's turn (not in the book)", 0, 100, "X206"),
+    _int("morale_decay", 1, "Morale every convoy loses at the end of its clan's turn (not in the book)", 0, 100, "X206"),
     _int("trainer_training", 2, "Training a Trainer adds each turn (not in the book)", 0, 100, "X207"),
     _int("sergeant_training", 1, "Training a Sergeant adds each turn (not in the book)", 0, 100, "X207"),
     _int("armsmaster_rifles", 1, "Rifles an Armsmaster makes for his convoy each turn (not in the book)", 0, 100, "X208"),
