@@ -8,8 +8,9 @@ checks (orders_template.py, check.py), the player turn as a phase table (turn/),
 a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py,
 report_text.py, report_html.py), what its bundle holds (view.py), combat (combat/, called by
 turn/battles.py and turn/movement.py), the Plague, espionage, the GM's steps (close, drop,
-standby: engine/db/gm_steps.py) and the demo (demo.py). Not built: bombing, razing, random
-events and the loot table (the turn refuses what needs them with a `cc.not_built` event).
+standby: engine/db/gm_steps.py), the house tables for random events and loot (turn/
+random_events.py, turn/loot.py) and the demo (demo.py). Not built: bombing and razing (the
+turn refuses what needs them with a `cc.not_built` event).
 docs/continental.md lists what remains; docs/cc-checklist.md tracks every rule of the book.
 """
 
