@@ -93,6 +93,11 @@ def test_the_spying_clans_report_and_bundle_hold_the_spys_figures_not_the_truth(
     assert (city.fortification, city.troops, city.claymores) == (4, 120, 0)
     assert sorted(b.code for b in seen["buildings"]) == ["BAR", "SHE"]
     assert seen["spy_views"] == []                             # the table stays with the GM
+    from engine.rulesets.cc.state import Hex
+
+    s["hexes"].append(Hex(cell=0, owner=2, looted=True))       # searched by someone: not told
+    assert [h.looted for h in visible_state(s, 1, scen)["hexes"]] == [False]
+    assert s["hexes"][0].looted
     # the owner's own report is the truth
     rep2 = build_report(s, EventLog(), 2, scen, [])
     assert [(c["fortification"], c["troops"]) for c in rep2["cities"]] == [(2, 30)]

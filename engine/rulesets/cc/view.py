@@ -26,7 +26,8 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
     out = State(state.schema, state.step)
     now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)  # its last turn
     met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
-    hexes = [h for h in state["hexes"] if h.owner == clan or h.cell in met]
+    # cc-house: whether a hex was looted (by anyone) is not in the report, so not here either
+    hexes = [replace(h, looted=False) for h in state["hexes"] if h.owner == clan or h.cell in met]
     plagued = plague_known(state, clan, now)  # cc-cycle: the Plague only where the report tells it
     cities = [replace(c, plague=c.cell in plagued) for c in state["cities"] if c.owner == clan or c.cell in met]
     places = {h.cell for h in hexes} | {c.cell for c in cities}
