@@ -52,7 +52,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _int("island_land_hexes", 10, "A start whose land mass has fewer hexes is an island: its convoy is a sea convoy", 0),
     _int("hex_defense_start_min", 1, "Starting hex defence, least", 1, 10),
     _int("hex_defense_start_max", 5, "Starting hex defence, most", 1, 10),
-    _pick("hex_production", ("fixed", "reroll"), "Hex production", "X15: rolled once at setup, or each turn"),
+    _pick("hex_production", ("fixed", "reroll"), "Hex production", "X15, X212: rolled once at setup, or again at the end of every game turn"),
     _int("special_structure_pct", 17, "Share of hexes with a special structure (%)", 0, 100, "book: 15-20%"),
     # ---- economy ------------------------------------------------------------------------
     _int("building_cost", 10000, "Building cost"), _int("custom_structure_cost", 10000, "Custom structure cost"),
