@@ -136,7 +136,17 @@ def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game
         if h.owner == CLAN:
             h.fuel = 0   # no fuel from income either
     text = fill_template(RULESET.orders_template(s, CLAN, sc), {"c1 1": moves[0]})
+    # a random event (turn/random_events.py) may bring fuel before the move: only a warning
     found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
+    fuel = [d for d in found if "fuel left" in d.message]
+    assert len(fuel) == 1 and fuel[0].severity == Severity.WARNING
+    assert "a random event" in fuel[0].message
+    # with no random event in the game nothing can bring fuel: the turn will refuse the move
+    sc.options.set("event_chance_pct", 0)
+    try:
+        found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
+    finally:
+        sc.options.set("event_chance_pct", 50)
     fuel = [d for d in found if "fuel left" in d.message]
     assert len(fuel) == 1 and fuel[0].severity == Severity.ERROR
     label = sc.map.grid.label(cells[0], "ccrr")

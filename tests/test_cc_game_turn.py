@@ -85,3 +85,40 @@ def test_a_tie_at_the_top_shares_the_victory():
     s["world"][0].leader, s["world"][0].leader_since = 1, 3
     new, ev = _end(scen, s, [3, 1, 11])         # Ur +10%: A 111 too; Lagash stays full
     assert new["world"][0].winner == -1 and ev["cc.game_won"].clans == (1, 2)
+
+
+def _end_seeded(scen, s, seed):
+    from engine.dice import Dice
+
+    new = s.copy()
+    ctx = TurnContext(RULESET, scen, new, s, {}, Dice(seed, "t"), EventLog())
+    for phase in RULESET.cycle_phases():
+        ctx.events.phase = phase.name
+        phase.run(ctx)
+    return new, {r.event.kind: r.event for r in ctx.events.records}
+
+
+def test_hex_production_rerolled_each_game_turn_with_option_reroll():
+    """cc-house (X15, X212): hex_production = reroll rolls every land hex's production anew from
+    its terrain's ranges at the end of each game turn, from the game's seeded dice; fixed (the
+    default) keeps the values rolled at set-up."""
+    scen, s = _game(hex_production="reroll")
+    for h in s["hexes"]:
+        h.value, h.food, h.fuel, h.parts = 5000, 99, 99, 99     # outside the plains' ranges
+    new, ev = _end_seeded(scen, s, 7)
+    again, _ = _end_seeded(scen, s, 7)
+    plains = scen.catalogs["terrain"].by("id")["plains"]
+    for h in new["hexes"]:
+        assert plains["money_min"] <= h.value <= plains["money_max"]
+        assert plains["food_min"] <= h.food <= plains["food_max"]
+        assert plains["fuel_min"] <= h.fuel <= plains["fuel_max"]
+        assert plains["parts_min"] <= h.parts <= plains["parts_max"]
+    assert [(h.value, h.food, h.fuel, h.parts) for h in new["hexes"]] == \
+        [(h.value, h.food, h.fuel, h.parts) for h in again["hexes"]]     # same seed, same rolls
+    assert ev["cc.production_rerolled"].hexes == 3
+    scen, s = _game()
+    assert scen.options["hex_production"] == "fixed"
+    for h in s["hexes"]:
+        h.value = 5000
+    new, ev = _end_seeded(scen, s, 7)
+    assert [h.value for h in new["hexes"]] == [5000, 5000, 5000] and "cc.production_rerolled" not in ev

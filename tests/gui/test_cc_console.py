@@ -78,9 +78,10 @@ def test_the_designer_shows_every_cc_catalog_and_option(qtbot, cc_game):
     titles = [d.tabs.tabText(i) for i in range(d.tabs.count())]
     assert d.tabs.count() == 4 + len(specs)
     assert {"Factions", "Options", "Game"} <= set(titles)
-    assert set(d.catalog_pages) == set(svc.scenario.catalogs) >= {"vehicles", "terrain", "buildings"}
+    assert set(d.catalog_pages) == set(svc.scenario.catalogs) >= {"vehicles", "terrain", "buildings",
+                                                                 "random_events", "loot"}  # cc-house
     names = {spec.name for spec in svc.ruleset.option_specs()}
-    assert {"close_game_turn", "turn_order", "min_days_between_turns"} <= names
+    assert {"close_game_turn", "turn_order", "min_days_between_turns", "morale_decay", "spy_wrong_pct"} <= names
     assert d.scen.options["close_game_turn"] == "gm"
     d.clear()
     svc.close()

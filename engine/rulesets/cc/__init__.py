@@ -8,9 +8,8 @@ checks (orders_template.py, check.py), the player turn as a phase table (turn/),
 a game turn (turn/game_turn.py, turn/standing.py), the clan's status report (report.py,
 report_text.py, report_html.py), what its bundle holds (view.py), combat (combat/, called by
 turn/battles.py, turn/movement.py and turn/strikes.py: BOMB and RAZE), the Plague,
-espionage, the GM's steps (close, drop, standby: engine/db/gm_steps.py) and the demo
-(demo.py). Not built: random events and the loot table (the turn refuses what needs them
-with a `cc.not_built` event).
+espionage, the GM's steps (close, drop, standby: engine/db/gm_steps.py), the house tables
+for random events and loot (turn/random_events.py, turn/loot.py) and the demo (demo.py).
 docs/continental.md lists what remains; docs/cc-checklist.md tracks every rule of the book.
 """
 

@@ -191,6 +191,25 @@ SABOTAGE = TableSpec("sabotage", (
     _n("least"), _n("most"),
 ), key=("roll_from",), title="Sabotage results (d100; not in the book)")
 
+# cc-house: EVENT and LOOT name tables the book never prints; house tables the GM edits
+_FINDS = ("nothing", "money", "food", "fuel", "parts", "vaccine", "troops", "rifles", "grenades")
+RANDOM_EVENTS = TableSpec("random_events", (
+    Column("roll_from", "int", required=True, min=1, max=100), Column("roll_to", "int", required=True, min=1, max=100),
+    Column("effect", "str", required=True,
+           choices=(*_FINDS, "morale", "training", "population", "garrison", "vehicle"),
+           help="money to grenades: the clan's stock; morale and training: every convoy; vehicle: a "
+                "scout for one convoy; population (percent) and garrison (troops): one owned city"),
+    _n("least", lo=None, help="negative for a loss"), _n("most", lo=None, help="negative for a loss"),
+    _text("text", "the report's sentence: {n} is the amount, {city} the city, {convoy} the convoy"),
+), key=("roll_from",), title="Random events (d100; not in the book)")
+
+LOOT = TableSpec("loot", (
+    Column("roll_from", "int", required=True, min=1, max=100), Column("roll_to", "int", required=True, min=1, max=100),
+    Column("find", "str", required=True, choices=(*_FINDS, "vehicle"),
+           help="added to the clan's stock; vehicle: a scout of the looting convoy's type"),
+    _n("least"), _n("most"),
+), key=("roll_from",), title="Loot found in a hex (d100; not in the book)")
+
 CONVOY_ORDERS = TableSpec("convoy_orders", (
     Column("keyword", "str", required=True, unique=True), _text("code"), _text("syntax"), _text("needs"),
     _flag("allowed_hidden"), _n("per_turn", help="0 = no limit"), _text("cost"), _text("summary"),
@@ -205,7 +224,7 @@ SPECS: dict[str, TableSpec] = {s.name: s for s in (
     TERRAIN, LINKS, VEHICLES, VEHICLE_CLASSES, CONVOY_TYPE, SIZE_CATEGORIES, CONVOY_COSTS,
     AGENT_COSTS, FORTIFICATIONS, HEX_DEFENSE, POPULATION, BUILDINGS, SPECIAL_STRUCTURES,
     CUSTOM_STRUCTURES, EXPERTS, SUPPLIES, GOODS, ESPIONAGE, GAMBLE, CONVOY_ORDERS, CLAN_ORDERS,
-    CURE_GIFTS, SABOTAGE)}
+    CURE_GIFTS, SABOTAGE, RANDOM_EVENTS, LOOT)}
 
 
 @functools.cache
@@ -246,7 +265,7 @@ def check_catalogs(cats: dict[str, Catalog]) -> list[str]:
         for t in filter(None, s["terrains"].split("|")):
             if t not in terrains:
                 problems.append(f"custom structure {s['id']}: unknown terrain {t!r}")
-    for table in ("gamble", "cure_gifts", "sabotage"):  # d100 tables (cc-cycle: the last two)
+    for table in ("gamble", "cure_gifts", "sabotage", "random_events", "loot"):  # d100 tables
         if table not in cats:
             continue
         rolls = sorted((g["roll_from"], g["roll_to"]) for g in cats[table])

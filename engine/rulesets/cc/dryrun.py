@@ -249,6 +249,25 @@ class DryTurn(ClanTurn):
         self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
                                      not (depends & self.taint)))
 
+    def bound_random_event(self, order: o.CcOrder | None) -> None:
+        """The turn's random event (turn/random_events.py) unrolled: the least run takes the
+        table's worst loss of every stock, the most run its best gain of every stock (X197), so
+        only a refusal that no event could prevent is certain; what a morale, training or
+        vehicle row would change is uncertain."""
+        from engine.rulesets.cc.catalog import _book_table
+        from engine.rulesets.cc.turn.random_events import STOCKS as EVENT_STOCKS
+
+        high = bool(getattr(self.ctx.dice, "high", False))
+        rows = (self.ctx.catalogs.get("random_events") or _book_table("random_events")).rows
+        for item in EVENT_STOCKS:
+            amounts = [int(r[k]) for r in rows if r["effect"] == item for k in ("least", "most")]
+            best = max([0, *amounts]) if high else min([0, *amounts])
+            self.put(item, max(best, -self.stock(item)))
+        effects = {r["effect"] for r in rows}
+        self.taint |= {e for e in ("morale", "training") if e in effects}
+        if "vehicle" in effects:   # a scavenged vehicle adds room (and costs fuel and parts,
+            self.taint |= {"cargo", "troops"}   # which the most run, without it, already spares)
+
     def pay(self, dollars: int) -> bool:
         ok = super().pay(dollars)
         if not ok:
@@ -493,7 +512,7 @@ def _where(order: o.CcOrder, pulse: int) -> str:
 
 def _uncertain(what: frozenset[str]) -> str:
     words = {"holdings": "the hexes and cities you hold", "weapons": "weapons",
-             "income": "what your income brings (rolled output, the Plague)",
+             "income": "what your income brings (rolled output, the Plague, a random event)",
              "friendly": "whether other clans' cities ban you"}
     return "it depends on " + ", ".join(sorted(words.get(w, w) for w in what)) + \
         " after earlier dice or unseen things"

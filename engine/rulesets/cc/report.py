@@ -12,6 +12,7 @@ report (faction None) lists every clan's stockpiles and every event.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import costs
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.report_words import sentence
+from engine.rulesets.cc.turn.espionage import spy_views
 from engine.rulesets.cc.turn.income import production
 from engine.rulesets.cc.turn.plague import plague_known
 from engine.scenario import Scenario
@@ -187,9 +189,14 @@ def _places(state: State, scenario: Scenario, clan: int, label) -> tuple[list, l
         buildings.setdefault(b.cell, []).append(b.code)
     cities = []
     plagued = plague_known(state, clan, now)  # cc-cycle: where its Hospital or a Doctor found it
+    views = spy_views(state, clan, now)  # cc-house (K24): a spy's report beside a counter-spy
     for c in sorted(state["cities"], key=lambda c: c.cell):
         if c.owner != clan and c.cell not in met:
             continue
+        if c.cell in views:
+            v = views[c.cell]
+            c = replace(c, fortification=v.fortification, troops=v.troops, claymores=v.claymores)
+            buildings[c.cell] = v.buildings.split()
         status = ("Owned" if c.owner == clan else "Hostile" if (c.cell, clan) in hostile else
                   "Banned" if c.owner and ((c.owner, clan) in bans or c.owner in ban_all) else "Friendly")
         cities.append({"hex": label(c.cell), "new": c.owner == clan and c.conquered_turn == now,

@@ -54,6 +54,7 @@ def sentence(e: Event, label: Label) -> str:
     if k == "cc.deserted":
         who = f"Convoy #{e.convoy}" if e.convoy else "Unallocated troops"
         took = f", taking one of the {e.weapon}" if e.weapon else ""
+        took += f", driving off in a {e.vehicle}" if getattr(e, "vehicle", "") else ""
         morale = f"; morale now {e.morale}" if e.convoy else ""
         return f"Pulse {e.pulse}: {who}: {e.troops} hungry troops deserted{took}{morale}"
     if k == "cc.maintained":

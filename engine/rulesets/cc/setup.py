@@ -203,21 +203,29 @@ def _hexes(state: State, scenario: Scenario, book: Book, owner_of: dict[int, int
                 state["hexes"].append(Hex(cell=cell, defense=0, special=dice.choice(water_codes)))
             continue
         h = Hex(cell=cell, owner=owner_of.get(cell, 0))
-        for what in ("money", "food", "fuel", "parts", "vaccine"):
-            setattr(h, "value" if what == "money" else what,
-                    _roll(dice, t[f"{what}_min"], t[f"{what}_max"], what))
+        roll_production(h, t, dice, road if cell in roads else None, river if cell in rivers else None)
         bonus = t["defense_bonus"]
         if cell in roads and road:
-            h.parts += _roll(dice, road["parts_min"], road["parts_max"], "road parts")
             bonus += road["defense_bonus"]
         if cell in rivers and river:
-            h.food += _roll(dice, river["food_min"], river["food_max"], "river food")
             bonus += river["defense_bonus"]
         lo, hi = int(opts.hex_defense_start_min), int(opts.hex_defense_start_max)
         h.defense = min(max(book.hex_defense), _roll(dice, lo, hi, "defence") + bonus)
         if land_codes and tid != "barren" and cell not in cities and dice.chance(pct, "special"):
             h.special = dice.choice(land_codes, "which special")
         state["hexes"].append(h)
+
+
+def roll_production(h: Hex, terrain: dict, dice: Dice, road: dict | None, river: dict | None) -> None:
+    """A hex's production from its terrain's ranges, a road's parts and a river's food (at
+    set-up, and each game turn with option `hex_production` = reroll)."""
+    for what in ("money", "food", "fuel", "parts", "vaccine"):
+        setattr(h, "value" if what == "money" else what,
+                _roll(dice, terrain[f"{what}_min"], terrain[f"{what}_max"], what))
+    if road:
+        h.parts += _roll(dice, road["parts_min"], road["parts_max"], "road parts")
+    if river:
+        h.food += _roll(dice, river["food_min"], river["food_max"], "river food")
 
 
 def _inland(gmap: GameMap, book: Book, cell: int) -> bool:

@@ -217,6 +217,20 @@ class Inbox:
 
 
 @dataclass
+class SpyView:
+    """What a spy beside a counter-spy reported of its city this turn: each figure may be
+    wrong (K24, X211). The clan's report and bundle show these in place of the truth; the
+    table itself never leaves the GM's database."""
+    clan: int = 0
+    game_turn: int = 0             # the clan's own turn number, as Seen
+    cell: int = 0
+    fortification: int = 1
+    troops: int = 0
+    claymores: int = 0
+    buildings: str = ""            # building codes, space-separated
+
+
+@dataclass
 class AgentTarget:
     clan: int = 0
     agent: int = 0
@@ -237,5 +251,5 @@ SCHEMA: dict[str, type] = {
     "cities": City, "buildings": Building, "hostile": Hostile, "spies": Spy, "convoys": Convoy,
     "vehicles": Vehicle, "experts": Expert, "turn_marks": TurnMark, "prices": Price, "seen": Seen,
     "inbox": Inbox,
-    "agent_targets": AgentTarget, "top_clans": TopClan,
+    "agent_targets": AgentTarget, "top_clans": TopClan, "spy_views": SpyView,
 }

@@ -21,6 +21,7 @@ from dataclasses import replace
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.report import spotted_convoys
+from engine.rulesets.cc.turn.espionage import spy_views
 from engine.rulesets.cc.turn.plague import plague_known
 from engine.scenario import Scenario
 from engine.state import State
@@ -30,16 +31,23 @@ def visible_state(state: State, clan: int, scenario: Scenario) -> State:
     out = State(state.schema, state.step)
     now = next((c.turns_run for c in state["clans"] if c.number == clan), 0)  # its last turn
     met = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now}
-    hexes = [h for h in state["hexes"] if h.owner == clan or h.cell in met]
+    # cc-house: whether a hex was looted (by anyone) is not in the report, so not here either
+    hexes = [replace(h, looted=False) for h in state["hexes"] if h.owner == clan or h.cell in met]
     plagued = plague_known(state, clan, now)  # cc-cycle: the Plague only where the report tells it
     cities = [replace(c, plague=c.cell in plagued) for c in state["cities"] if c.owner == clan or c.cell in met]
     places = {h.cell for h in hexes} | {c.cell for c in cities}
+    # cc-house (K24): a city known only from a spy beside a counter-spy, as the spy reported it
+    views = spy_views(state, clan, now)
+    cities = [replace(c, fortification=views[c.cell].fortification, troops=views[c.cell].troops,
+                      claymores=views[c.cell].claymores) if c.cell in views else c for c in cities]
+    buildings = [b for b in state["buildings"] if b.cell in places and b.cell not in views]
+    buildings += [st.Building(cell, code) for cell, v in sorted(views.items()) for code in v.buildings.split()]
     key = {c.id: c.number for c in state["convoys"] if c.owner == clan}  # id -> its number
     mine = [replace(c, id=c.number) for c in state["convoys"] if c.owner == clan]
     out.tables.update({
         "world": list(state["world"]), "prices": list(state["prices"]),
         "top_clans": list(state["top_clans"]), "hexes": hexes, "cities": cities,
-        "buildings": [b for b in state["buildings"] if b.cell in places],
+        "buildings": buildings,
         "roads": [r for r in state["roads"] if r.cell in places or r.to in places],
         "convoys": mine + _spotted(state, clan, scenario),
         "vehicles": [replace(v, convoy=key[v.convoy]) for v in state["vehicles"] if v.convoy in key],

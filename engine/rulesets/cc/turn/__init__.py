@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.state import AgentTarget
-from engine.rulesets.cc.turn import buildings, clan_orders, espionage, pulses, upkeep
+from engine.rulesets.cc.turn import buildings, clan_orders, espionage, pulses, random_events, upkeep
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.game_turn import CYCLE_PHASES
 from engine.rulesets.cc.turn.income import income_phase
@@ -38,6 +38,7 @@ def income(ctx: TurnContext) -> None:
     t.clan.extra_pre = t.clan.extra_post = 0
     income_phase(t)
     buildings.turn_start(t)  # cc-cycle: Airports' range, Garrisons' guards
+    random_events.turn_chance(t)  # cc-house: the turn's random event (unless EVENT brings it)
 
 
 def _clan_block(section: str):
@@ -85,7 +86,7 @@ def maintenance(ctx: TurnContext) -> None:
 
 
 PLAYER_TURN: list[Phase] = [
-    Phase("income", income, "owned hexes and cities produce; usable at once"),
+    Phase("income", income, "owned hexes and cities produce; usable at once; the turn's random event"),
     Phase("pre-turn clan orders", _clan_block(o.PRE), "the pre-turn block, in order"),
     Phase("agents", agents, "each agent's hex this turn; agents and planted spies report"),
     Phase("pre-turn pick-up and healing", pre_pickup, "convoys in friendly cities board troops and weapons"),

@@ -3,8 +3,8 @@
 The same orders serve both blocks ([PRE-TURN CLAN ORDERS PHASE], [POST-TURN CLAN ORDERS
 PHASE]); what a city or hex conquered during the turn allows differs (no FORTIFY, ERECT,
 CREATE or DEFEND there this turn), which the `conquered_turn` marks carry. ESPIONAGE and
-SABOTAGE are espionage.py's (cc-cycle); EVENT needs the random-event table (X10): it is
-refused with `cc.not_built`.
+SABOTAGE are espionage.py's (cc-cycle); EVENT is random_events.py's (cc-house: the house
+table random_events.csv, X10, X200).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
-from engine.rulesets.cc.turn import buildings, espionage
+from engine.rulesets.cc.turn import buildings, espionage, random_events
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.gifts import give, sell
 from engine.rulesets.cc.turn.reshape import join_vehicles
 
-NOT_BUILT = {"EVENT": "the random-event table (reading X10)"}
+NOT_BUILT: dict[str, str] = {}   # every clan order is built (cc-house: EVENT)
 
 
 def carry_out(t: ClanTurn, order: o.ClanOrder) -> None:
@@ -349,6 +349,7 @@ HANDLERS: dict[type, Callable[[ClanTurn, o.CcOrder], None]] = {
     o.BuyLines: order_lines, o.Toward: toward, o.Message: message, o.Name: name,
     o.Phone: phone, o.Slogan: slogan, o.Convert: convert, o.Sell: sell, o.Give: give,
     o.Espionage: espionage.espionage,  # cc-cycle
+    o.Event: random_events.event_order,  # cc-house
 }
 
 

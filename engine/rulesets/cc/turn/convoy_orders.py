@@ -2,7 +2,7 @@
 
 Orders that need a part of the book not built yet stop the convoy for the rest of the turn
 with a `cc.not_built` event naming the order and what it needs (docs/continental.md lists
-them; NOT_BUILT); LOOT outside a bank needs the loot table (X70) and is refused by name.
+them; NOT_BUILT, empty now). LOOT is loot.py's (the loot table, X203).
 ATTACK and HUNT are turn/battles.py's, BOMB and RAZE turn/strikes.py's; a PATROL's ambush is
 fought when another clan's convoy enters the hex (in that clan's turn).
 """
@@ -17,7 +17,16 @@ from engine.rulesets.cc import costs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.combat import hidden_refusal
-from engine.rulesets.cc.turn import battles, cargo, espionage, movement, plague, reshape, strikes
+from engine.rulesets.cc.turn import (
+    battles,
+    cargo,
+    espionage,
+    loot,
+    movement,
+    plague,
+    reshape,
+    strikes,
+)
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 
 Handler = Callable[[ClanTurn, st.Convoy, o.ConvoyOrder, int], None]
@@ -215,25 +224,11 @@ def scan(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     t.done(order, f"scanned {', '.join(seen) or 'nothing'}", cv.number, pulse)
 
 
-def loot(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """LOOT: a bank pays $2,000-3,000 every turn; anything else needs the GM's loot table (X70)."""
-    if cv.mode == "recon":
-        return t.fail(order, "a convoy in recon mode does not loot", cv.number, pulse)
-    h = t.hexes.get(cv.cell)
-    if h is not None and h.special == "BAN":
-        if not t.mark("loot bank", 0, cv.cell):
-            return t.fail(order, "the bank was looted already this turn", cv.number, pulse)
-        got = t.roll(2000, 3000, "bank loot")
-        t.clan.money += got
-        return t.done(order, f"looted the bank for ${got:,}", cv.number, pulse, -got)
-    t.not_built(order, "the loot table (reading X70)", cv.number, pulse)
-
-
 HANDLERS: dict[str, Handler] = {
     "PAUSE": movement.pause, "RECON": _mode("recon"), "CAPTURE": _mode("capture"),
     "EMPTY": _mode("empty"), "PICKUP": cargo.pickup, "DROPOFF": cargo.dropoff, "DUMP": cargo.dump,
     "GUARD": guard, "PATROL": patrol, "FISH": fish, "HIRE": hire, "CELEBRATE": celebrate,
-    "PRACTICE": practice, "KILL MODE": kill_mode, "AID": aid, "SCAN": scan, "LOOT": loot,
+    "PRACTICE": practice, "KILL MODE": kill_mode, "AID": aid, "SCAN": scan, "LOOT": loot.loot,
     "ABSORB": reshape.absorb, "SPLIT": reshape.split, "PAVE": reshape.pave,
     "ATTACK": battles.attack, "HUNT": battles.hunt, "BOMB": strikes.bomb, "RAZE": strikes.raze,
     "CURE": plague.cure, "PLANT": espionage.plant,  # cc-cycle

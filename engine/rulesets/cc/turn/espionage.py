@@ -11,7 +11,8 @@ after BAN ALL), INCOME (the estimate the target's own report shows, X100), HEXES
 Agents: each agent named on the sheet reports its hex this turn (X88: no convoys), which joins
 the clan's hex list and, if a city stands there, its city list. Planted spies (PLANT) report
 their city every turn the same way; the report's spotting list counts their cities as owned,
-at half range where the owner's own spy (a counter-spy) hides.
+at half range where the owner's own spy (a counter-spy) hides, and there each figure of the
+city report may be wrong (cc-house: `false_view`, K24).
 
 SABOTAGE (with the clan's spy in the city, not its own city): the owner's counter-spy catches the
 spy at 10% the first attempt, 10% more each attempt after, and then names his clan to the
@@ -191,13 +192,62 @@ def intelligence(t: ClanTurn) -> None:
         h, city = t.hexes.get(a.cell), t.cities.get(a.cell)
         t.seen(a.cell, "agent")
         t.emit(AgentReport(t.number, a.agent, a.cell, h.owner if h else 0, city.name if city else ""))
-    for spy in sorted((s for s in t.ctx.state["spies"] if s.clan == t.number), key=lambda s: s.cell):
+    spies = t.ctx.state["spies"]
+    views = t.ctx.state["spy_views"]
+    views[:] = [v for v in views if v.clan != t.number]   # last turn's are no longer shown
+    for spy in sorted((s for s in spies if s.clan == t.number), key=lambda s: s.cell):
         city = t.cities.get(spy.cell)
         if city is None:
             continue
         if city.owner != t.number:
             t.seen(spy.cell, "spy")
+            if city.owner and any(s.cell == spy.cell and s.clan == city.owner for s in spies):
+                views.append(false_view(t, city))   # cc-house (K24): beside a counter-spy
         t.emit(SpyReport(t.number, spy.cell, city.name, city.owner, city.owner == t.number))
+
+
+def false_view(t: ClanTurn, city: st.City) -> st.SpyView:
+    """A spy's report of a city where the owner's counter-spy works (K24, X211): the
+    fortification, the buildings, the troops and the claymores are each wrong with
+    `spy_wrong_pct` chance, drawn from the game's seeded dice (a sub-stream of their own, so
+    the rest of the turn rolls as it would). A wrong figure is another value the city could
+    have, and the figures agree with each other (troops within the capacity shown), so the
+    report itself never tells which are wrong."""
+    dice = t.ctx.dice.sub("spy report", t.number, t.turn, city.cell)
+    pct = int(t.opts.spy_wrong_pct)
+    fort = city.fortification
+    levels = [lv for lv in sorted(t.book.fortifications) if lv != fort]
+    if dice.chance(pct, "spy report: fortification") and levels:
+        fort = dice.choice(levels, "spy report: which level")
+    codes = set(t.buildings[city.cell])
+    if dice.chance(pct, "spy report: buildings") and t.building_rows:
+        codes ^= {dice.choice(sorted(t.building_rows), "spy report: which building")}
+    row = t.book.fortifications.get(fort, {})
+    cap = int(row.get("capacity_barracks" if "BAR" in codes else "capacity", 0))
+    troops, claymores = min(city.troops, cap), min(city.claymores, cap // 10)
+    if dice.chance(pct, "spy report: troops"):
+        troops = _other(dice, troops, cap)
+    if dice.chance(pct, "spy report: claymores"):
+        claymores = _other(dice, claymores, cap // 10)
+    return st.SpyView(t.number, t.turn, city.cell, fort, troops, claymores, " ".join(sorted(codes)))
+
+
+def _other(dice, true: int, top: int) -> int:
+    """A number from 0 to top other than `true` (the true one if there is no other)."""
+    if top < 1:
+        return true
+    r = dice.d(top, "spy report: a wrong figure") - 1   # 0..top-1, then skip the true value
+    return r + 1 if r >= true else r
+
+
+def spy_views(state, clan: int, now: int) -> dict[int, st.SpyView]:
+    """The cities the clan knows this turn only through a spy beside a counter-spy, with the
+    figures its spy reported (a convoy's visit, a scan or an agent sees the truth)."""
+    if "spy_views" not in state.tables:
+        return {}
+    other = {s.cell for s in state["seen"] if s.clan == clan and s.game_turn == now and s.how != "spy"}
+    return {v.cell: v for v in state["spy_views"]
+            if v.clan == clan and v.game_turn == now and v.cell not in other}
 
 
 def plant(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:

@@ -165,6 +165,7 @@ class Deserted(_Own, Event):
     troops: int
     weapon: str         # a weapon taken along ("" none)
     morale: int         # the convoy's morale after
+    vehicle: str = ""   # a vehicle they drove off in (cc-house, X210; "" none)
 
 
 @dataclass(frozen=True)

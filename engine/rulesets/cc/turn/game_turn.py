@@ -13,9 +13,14 @@ follows its population in proportion (X61).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.dice import Dice
+from engine.events import Event
 from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.catalog import Book
+from engine.rulesets.cc.setup import roll_production
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import plague, standing
 
@@ -84,11 +89,46 @@ def market(ctx: TurnContext) -> None:
         p.price = max(1, p.price * (100 + move) // 100)
 
 
+@dataclass(frozen=True)
+class ProductionRerolled(Event):
+    """Option hex_production = reroll: every hex's production rolled anew (public: it is the
+    game's rule, and the hex lists show the new figures)."""
+
+    kind = "cc.production_rerolled"
+    game_turn: int      # the game turn that begins
+    hexes: int
+
+    def describe(self, label=None, width: int = 80) -> str:
+        return f"Game turn {self.game_turn}: the production of {self.hexes:,} hexes was rolled anew"
+
+
+def hex_production(ctx: TurnContext) -> None:
+    """X15, X212: with `hex_production` = reroll each land hex's money, food, fuel, parts and
+    vaccine are rolled again from its terrain's ranges (with the road's parts and the river's
+    food, paved roads counting) at the end of every game turn, for the next one."""
+    if ctx.options.hex_production != "reroll":
+        return
+    book, gmap = Book(ctx.catalogs), ctx.map
+    roads = {c for r in ctx.state["roads"] for c in (r.cell, r.to)}
+    rivers = {c for link in gmap.links.get("river", ()) for c in link}
+    road, river = book.links.get("road"), book.links.get("river")
+    dice = _dice(ctx, "hex production")
+    n = 0
+    for h in sorted(ctx.state["hexes"], key=lambda h: h.cell):
+        t = book.terrain.get(gmap.terrain_at(h.cell))
+        if t is None or not t["ownable"]:
+            continue
+        roll_production(h, t, dice, road if h.cell in roads else None, river if h.cell in rivers else None)
+        n += 1
+    ctx.emit(ProductionRerolled(_world(ctx).game_turn, n))
+
+
 CYCLE_PHASES: list[Phase] = [
     Phase("turn counter", advance, "the game turn advances; clans too far behind are dropped"),
     Phase("population growth", growth, "owned cities grow 8-12% (Church: doubled) up to their maximum"),
     Phase("plague", plague.cycle, "afflicted cities decline (Hospital: half); owned cities may catch it"),
     Phase("market", market, "prices move at random by up to the volatility option"),
+    Phase("hex production", hex_production, "with hex_production = reroll, every hex's production rolled anew"),
     Phase("popularity", standing.popularity, "100 + a point a hex (Stadium 5) + one per 10,000 people"),
     Phase("top clans", standing.top_clans, "the Top Clans lists of the game turn"),
     Phase("victory", standing.victory, "the leader at the victory level one game turn later wins"),

@@ -25,7 +25,7 @@ from engine.rulesets.cc import convoy_stats as cs
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.combat import hex_attack_refusal
-from engine.rulesets.cc.turn import battles, buildings, plague
+from engine.rulesets.cc.turn import battles, buildings, loot, plague
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.reshape import join_vehicles
@@ -121,6 +121,7 @@ def move(t: ClanTurn, cv: st.Convoy, order: o.Move, pulse: int) -> None:
     cv.moves_used += hexes
     cv.cell, cv.hidden, cv.patrolling, cv.guarding = there, False, False, False
     t.emit(ev.Moved(t.number, cv.number, pulse, here, there, fuel, road, river))
+    loot.chemist(t, cv, pulse, road)  # cc-house: hidden fuel along roads (X209)
     enter(t, cv, order, pulse)
 
 
@@ -155,6 +156,7 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
             ownable=bool(t.terrain(cell).get("ownable"))):
         attack_hex(t, cv, h, pulse)
     structures(t, cv, pulse)
+    loot.on_entry(t, cv, pulse)  # cc-house: a Scout loots the hex (X204)
     plague.entered(t, cv, pulse)  # cc-cycle: Doctor's report, AID, catching the Plague
     buildings.entered(t, cv, pulse)  # cc-cycle: the Junkyard's car
     if "MER" in t.experts(cv) and cv.cargo and cell in t.cities:

@@ -7,7 +7,8 @@ whose troops eat in pulses 11 and 12 too), changed 1% per 5 points of training f
 with a Gourmet (30% with a Priest) and +1% per 3% of health lost; convoy troops are fed first,
 in convoy order, then the unallocated troops. Each troop not fed has a 10% chance to desert;
 when a convoy's troops desert there is a 10% chance one of its weapons goes with them, and its
-morale falls by `desertion_morale` (the book gives no figure: X55).
+morale falls by `desertion_morale` (the book gives no figure: X55); when half its troops go at
+once, `desertion_vehicle_pct` that they take its smallest vehicle (X210).
 """
 
 from __future__ import annotations
@@ -112,11 +113,21 @@ def desert(t: ClanTurn, cv: st.Convoy | None, hungry: int, pulse: int) -> None:
         t.clan.troops -= gone
         t.emit(ev.Deserted(t.number, pulse, 0, gone, "", 0))
         return
+    before = cv.troops
     cv.troops -= gone
     weapon = ""
     held = [w for w in WEAPONS if getattr(cv, w) > 0]
     if held and t.dice.chance(10, "deserters take a weapon"):
         weapon = t.dice.choice(held, "which weapon")
         setattr(cv, weapon, getattr(cv, weapon) - 1)
+    vehicle = ""
+    fleet = t.fleet(cv)
+    # cc-house (C6, X210): "in extreme cases" -- half the convoy's troops gone at once -- they
+    # drive off in its smallest vehicle, never its last one
+    if (2 * gone >= before and sum(fleet.values()) > 1
+            and t.dice.chance(int(t.opts.desertion_vehicle_pct), "deserters take a vehicle")):
+        vehicle = min(fleet, key=lambda v: (t.book.vehicles[v]["size"], t.book.vehicles[v]["cost"], v))
+        t.add_vehicles(cv, vehicle, -1)
+        cv.troops = min(cv.troops, t.troop_cap(cv))  # X37: troops beyond the capacity left too
     cv.morale = max(0, cv.morale - int(t.opts.desertion_morale))
-    t.emit(ev.Deserted(t.number, pulse, cv.number, gone, weapon, cv.morale))
+    t.emit(ev.Deserted(t.number, pulse, cv.number, gone, weapon, cv.morale, vehicle))

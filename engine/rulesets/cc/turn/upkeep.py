@@ -6,7 +6,8 @@ healing (plague.py: vaccine spent in proportion to health lost and size).
 Maintenance, convoy by convoy in number order: the parts owed for the turn's moves are paid;
 short of parts, vehicles of that convoy are scrapped smallest first (X40) for their scrap
 parts (twice with a Tinkerer) until the bill is met, any surplus going to the stock; a convoy
-left without vehicles disbands. Then morale above 100 is cut back, a convoy whose morale
+left without vehicles disbands. Then morale decays and the experts drill (drill.py), morale
+above 100 is cut back, a convoy whose morale
 stayed at zero a whole turn disbands, air convoys left on water sink, Recruiting Centers and
 Helipads do their work, and the clan's turn is counted.
 """
@@ -19,6 +20,7 @@ from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import plague
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
+from engine.rulesets.cc.turn.drill import drill
 from engine.rulesets.cc.turn.movement import pick_up
 
 
@@ -55,6 +57,7 @@ def maintenance(t: ClanTurn) -> None:
         if cv.type == "air" and not t.terrain(cv.cell).get("ownable"):
             t.remove_convoy(cv, f"it was left on the water at {t.label(cv.cell)} and sank")
             continue
+        drill(t, cv)  # cc-house: morale's decay, Trainer, Sergeant, Armsmaster (X206-X208)
         cv.morale = min(cv.morale, 100)
         cv.zero_morale_turns = cv.zero_morale_turns + 1 if cv.morale <= 0 else 0
         if cv.zero_morale_turns >= 2:  # zero at the start and at the end: a whole turn
