@@ -16,6 +16,7 @@ from app.canvas.text import screen_text
 from app.canvas.tiles import FrameBudget, TiledLayer, visible_area
 from app.canvas.tiles import ppu_of as _ppu
 from engine.map import GameMap
+from engine.palette import SITE_COLOURS
 
 __all__ = ["AreasLayer", "CellsOverlay", "CoordsLayer", "LabelsLayer", "LinksLayer", "MapLayer",
            "SitesLayer", "screen_text"]
@@ -25,11 +26,9 @@ LINK_STYLE = {  # kind: (colour, width in map units, dashed)
     "road": ("#7a4a1e", 0.2, True),
 }
 SITE_REACH_PX = 130.0  # how far a site's symbol and name reach from its cell, in pixels
-SITE_STYLE = {  # kind: (fill colour, shape)
-    "city": ("#b8322a", "square"), "town": ("#d2703a", "circle"), "village": ("#d9a273", "circle"),
-    "capital": ("#7d1b1b", "star"), "port": ("#2b5ea8", "circle"), "castle": ("#5b4a74", "square"),
-    "ruin": ("#6f6560", "diamond"), "start": ("#f0c419", "star"),
-}
+SITE_SHAPES = {"city": "square", "town": "circle", "village": "circle", "capital": "star",
+               "port": "circle", "castle": "square", "ruin": "diamond", "start": "star"}
+SITE_STYLE = {kind: (SITE_COLOURS[kind], shape) for kind, shape in SITE_SHAPES.items()}  # fill, shape
 
 
 class MapLayer(QGraphicsItem):
