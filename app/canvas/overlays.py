@@ -25,6 +25,7 @@ LINK_STYLE = {  # kind: (colour, width in map units, dashed)
     "river": ("#2f6fcf", 0.32, False),
     "road": ("#7a4a1e", 0.2, True),
 }
+NAME_PX = 11  # site names' pixel size
 SITE_REACH_PX = 130.0  # how far a site's symbol and name reach from its cell, in pixels
 SITE_SHAPES = {"city": "square", "town": "circle", "village": "circle", "capital": "star",
                "port": "circle", "castle": "square", "ruin": "diamond", "start": "star"}
@@ -132,6 +133,7 @@ class SitesLayer(TiledLayer):
         self._pos: np.ndarray | None = None
         self._ids: list[int] = []
         self._selected: int | None = None
+        self._names: dict[float, dict[int, tuple[float, float]]] = {}  # ppu -> name offsets
 
     @property
     def selected(self) -> int | None:
@@ -160,6 +162,31 @@ class SitesLayer(TiledLayer):
             sites = sorted(self.gmap.sites.values(), key=lambda s: s.id)
             self._ids = [s.id for s in sites]
             self._pos = geo.centers(self.gmap.grid, np.array([s.cell for s in sites], dtype=np.int64))
+            self._names = {}
+
+    def name_offsets(self, ppu: float, size: float) -> dict[int, tuple[float, float]]:
+        """{site index: (dx, dy) in pixels} of the names shown at this zoom, placed so that
+        none overlaps another or a marker (app/canvas/labels.py), the same for every tile."""
+        from PySide6.QtGui import QFont, QFontMetrics
+
+        from app.canvas.labels import importance, place_labels
+
+        key = float(f"{ppu:.4g}")
+        got = self._names.get(key)
+        if got is None:
+            font = QFont()
+            font.setPixelSize(NAME_PX)
+            fm = QFontMetrics(font)
+            sites = [self.gmap.sites[i] for i in self._ids]
+            sizes = [(fm.horizontalAdvance(s.name) + 2.0, float(fm.height())) if s.name else (0.0, 0.0)
+                     for s in sites]
+            order = sorted(range(len(sites)), key=lambda k: (importance(sites[k].kind, sites[k].attrs), k))
+            points = [(float(x) * ppu, float(y) * ppu) for x, y in self._pos]
+            got = place_labels(points, sizes, order, size * ppu, reach=SITE_REACH_PX)
+            if len(self._names) > 16:
+                self._names.clear()
+            self._names[key] = got
+        return got
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         self._index()
@@ -189,8 +216,15 @@ class SitesLayer(TiledLayer):
             painter.setPen(outline if site.id != self._selected else QPen(QColor("#ffea00"), 3 / ppu))
             painter.setBrush(QBrush(QColor(fill)))
             _symbol(painter, shape, x, y, size)
-            if names and site.name:
-                screen_text(painter, ppu, x, y + size + 7 / ppu, site.name, 11, QColor(20, 20, 20))
+        if names:  # after every marker: a name is never painted over by a neighbour's marker
+            placed = self.name_offsets(ppu, size)
+            ink = QColor(20, 20, 20)
+            for i in vis[:20000]:
+                at = placed.get(int(i))
+                if at is not None:
+                    site = self.gmap.sites[self._ids[i]]
+                    screen_text(painter, ppu, float(p[i, 0]) + at[0] / ppu, float(p[i, 1]) + at[1] / ppu,
+                                site.name, NAME_PX, ink)
         return True
 
 
