@@ -96,10 +96,11 @@ NEUTRAL = "#777777"  # what nobody holds (engine/political)
 # viewer's reach preview green
 MARKER_COLOURS = (*SITE_COLOURS.values(), NEUTRAL, "#ffea00", "#e0b800", "#3ddc84")
 # Faction colours for a new scenario's factions, in order: each at least 30 (CIE76 delta E)
-# from every marker colour and 25 from each other (tests/test_palette.py), so a faction's
-# holdings are never mistaken for neutral cities or a start marker, nor for one another.
-FACTION_COLOURS = ("#d81b9c", "#1f9bd1", "#8c52ff", "#00a99d", "#9acd32", "#1a237e",
-                   "#ff6fb5", "#6b8e23", "#00e5ff", "#004d40", "#e040fb", "#c2185b")
+# from every marker colour, 25 from the palette's waters and 25 from each other
+# (tests/test_palette.py), so a faction's holdings are never mistaken for neutral cities or a
+# start marker, are seen on a coast, and are told from one another.
+FACTION_COLOURS = ("#d81b9c", "#00a99d", "#8c52ff", "#9acd32", "#1a237e", "#ff6fb5",
+                   "#6b8e23", "#00e5ff", "#004d40", "#e040fb", "#c2185b", "#b388ff")
 
 
 def _lab(colour: str) -> tuple[float, float, float]:

@@ -9,6 +9,8 @@ from engine.palette import (
     SITE_COLOURS,
     colour_difference,
     faction_colour,
+    is_water,
+    load_palette,
 )
 
 
@@ -24,6 +26,10 @@ def test_every_faction_colour_stands_apart_from_the_markers_and_the_others():
     for c in FACTION_COLOURS:
         near = min(MARKER_COLOURS, key=lambda m: colour_difference(c, m))
         assert colour_difference(c, near) >= 30, (c, near)
+    waters = [v for k, v in load_palette().items() if is_water(k)]
+    assert len(waters) >= 5
+    for c in FACTION_COLOURS:
+        assert min(colour_difference(c, w) for w in waters) >= 25, c
     for i, a in enumerate(FACTION_COLOURS):
         for b in FACTION_COLOURS[i + 1:]:
             assert colour_difference(a, b) >= 25, (a, b)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 KIND_RANK = {"capital": 0, "city": 1, "port": 2, "castle": 3, "town": 4, "start": 5,
              "village": 6, "ruin": 7}
 GRID_PX = 64.0  # the spatial hash's cell
+PAD = 3.0  # pixels kept free left and right of a name, so two names never read as one
 
 
 def importance(kind: str, attrs: dict) -> tuple:
@@ -73,7 +74,7 @@ def place_labels(points: Sequence[tuple[float, float]], sizes: Sequence[tuple[fl
             if max(abs(dx) + w / 2, abs(dy) + h / 2) > reach:
                 continue
             cx, cy = x + dx, y + dy
-            b = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            b = (cx - w / 2 - PAD, cy - h / 2, cx + w / 2 + PAD, cy + h / 2)  # two names never touch
             if not taken.hits(b, i):
                 taken.add(b, i)
                 placed[i] = (dx, dy)

@@ -120,3 +120,12 @@ def test_the_orders_file_and_mail_name_the_clan_and_its_turn(viewer):
     assert name == f"{game.lower()}-clan100-turn{clan.turns_run + 1:02d}.txt", name
     subject = od.orders_subject(tv.ruleset, tv.state, tv.faction, tv.scenario)
     assert f"clan 100 turn {clan.turns_run + 1}" in subject and clan.account not in subject
+
+
+def test_the_editor_colours_order_words_not_the_s_of_a_name(viewer):
+    rx = viewer.orders.highlighter.rx_keyword
+    assert not rx.match("(Robin's Hood #1)").hasMatch()
+    assert rx.match(" 3: S").captured(1) == "S"
+    comment = viewer.orders.highlighter.rx_comment
+    assert not comment.match("ORDERS FOR LAND CONVOY #1").hasMatch()  # `#1` is a convoy
+    assert comment.match(" 1: N ; wait").captured(0) == "; wait"
