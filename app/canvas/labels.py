@@ -53,16 +53,20 @@ class _Hash:
 
 def place_labels(points: Sequence[tuple[float, float]], sizes: Sequence[tuple[float, float]],
                  order: Sequence[int], marker: float, gap: float = 7.0,
-                 reach: float = float("inf")) -> dict[int, tuple[float, float]]:
+                 reach: float = float("inf"), bounds: Box | None = None,
+                 obstacles: Sequence[Box] = ()) -> dict[int, tuple[float, float]]:
     """{site index: (dx, dy) of its name's centre from its point, in pixels} for the names that
     fit. points: each site in pixels; sizes: its name's (width, height), (0, 0) for none;
     order: site indices, most important first; marker: a marker's half-size in pixels; reach:
-    how far from its point a name may end (the canvas draws a tile's sites from that far)."""
+    how far from its point a name may end (the canvas draws a tile's sites from that far);
+    bounds: the map's box (no name is cut by its edge); obstacles: other text (map labels)."""
     placed: dict[int, tuple[float, float]] = {}
     taken = _Hash()
     m = marker + 1.0
     for i, (x, y) in enumerate(points):
         taken.add((x - m, y - m, x + m, y + m), i)
+    for b in obstacles:
+        taken.add(b, -1)
     for i in order:
         w, h = sizes[i]
         if w <= 0:
@@ -75,6 +79,9 @@ def place_labels(points: Sequence[tuple[float, float]], sizes: Sequence[tuple[fl
                 continue
             cx, cy = x + dx, y + dy
             b = (cx - w / 2 - PAD, cy - h / 2, cx + w / 2 + PAD, cy + h / 2)  # two names never touch
+            if bounds is not None and (b[0] < bounds[0] or b[1] < bounds[1] or b[2] > bounds[2]
+                                       or b[3] > bounds[3]):
+                continue
             if not taken.hits(b, i):
                 taken.add(b, i)
                 placed[i] = (dx, dy)

@@ -134,6 +134,7 @@ class SitesLayer(TiledLayer):
         self._ids: list[int] = []
         self._selected: int | None = None
         self._names: dict[float, dict[int, tuple[float, float]]] = {}  # ppu -> name offsets
+        self.keep_off = None  # ppu -> boxes of other text site names keep off (names given in play)
 
     @property
     def selected(self) -> int | None:
@@ -182,11 +183,31 @@ class SitesLayer(TiledLayer):
                      for s in sites]
             order = sorted(range(len(sites)), key=lambda k: (importance(sites[k].kind, sites[k].attrs), k))
             points = [(float(x) * ppu, float(y) * ppu) for x, y in self._pos]
-            got = place_labels(points, sizes, order, size * ppu, reach=SITE_REACH_PX)
+            bx, by, bw, bh = geo.map_bounds(self.gmap.grid)
+            got = place_labels(points, sizes, order, size * ppu, reach=SITE_REACH_PX,
+                               bounds=(bx * ppu, by * ppu, (bx + bw) * ppu, (by + bh) * ppu),
+                               obstacles=self._label_boxes(ppu)
+                               + (self.keep_off(ppu) if self.keep_off is not None else []))
             if len(self._names) > 16:
                 self._names.clear()
             self._names[key] = got
         return got
+
+    def _label_boxes(self, ppu: float) -> list[tuple[float, float, float, float]]:
+        """The map's own labels (seas, regions) in pixels, as LabelsLayer draws them: site
+        names keep off them."""
+        from PySide6.QtGui import QFont, QFontMetrics
+
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        out = []
+        for lb in self.gmap.labels:
+            font = QFont()
+            font.setPixelSize(int(label_px(lb.size, ppc)))
+            font.setBold(True)
+            fm = QFontMetrics(font)
+            w, h = fm.horizontalAdvance(lb.text) / 2 + 2, fm.height() / 2
+            out.append((lb.x * ppu - w, lb.y * ppu - h, lb.x * ppu + w, lb.y * ppu + h))
+        return out
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         self._index()
@@ -228,6 +249,11 @@ class SitesLayer(TiledLayer):
         return True
 
 
+def label_px(size: float, ppc: float) -> float:
+    """A map label's pixel size at `ppc` pixels a cell."""
+    return max(9.0, min(36.0, size * ppc * 0.4))
+
+
 def _symbol(painter: QPainter, shape: str, x: float, y: float, s: float) -> None:
     if shape == "square":
         painter.drawRect(QRectF(x - s, y - s, 2 * s, 2 * s))
@@ -255,7 +281,7 @@ class LabelsLayer(MapLayer):
         for lb in self.gmap.labels:
             if not vis.contains(lb.x, lb.y):
                 continue
-            px = max(9.0, min(36.0, lb.size * ppc * 0.4))
+            px = label_px(lb.size, ppc)
             screen_text(painter, ppu, lb.x, lb.y, lb.text, px, QColor(60, 30, 10), bold=True)
 
 
