@@ -85,7 +85,7 @@ class Pending:
     lineno: int
     slot: int
     parts: list[tuple[int, str, list[Token]]]   # (line, text, tokens) of each line
-    best: Reading                               # the reading of parts[:ok]
+    best: Reading                               # the reading of parts[:max(ok, 1)]
     ok: int                                     # lines whose joined reading is clean (0: none)
     numbered: list[tuple[int, int]] = field(default_factory=list)  # (line, slot) taken as words
 
@@ -102,6 +102,8 @@ class Reader:
         self.waiting: list[tuple[o.CcOrder | None, int, str, str]] = []  # SEE BELOW texts
         self.words = book_words()
         self.pending: Pending | None = None
+        self._alone: Reading | None = None
+        self._alone_line = 0
 
     # ---- diagnostics ------------------------------------------------------------------------
 
@@ -164,7 +166,8 @@ class Reader:
         slot = self._take_slot(int(m.group(1)) if m else self.slot + 1, lineno, text)
         if slot is None:
             return
-        alone = self._read(lineno, text, btoks)
+        alone = self._alone if self._alone is not None and self._alone_line == lineno else \
+            self._read(lineno, text, btoks)
         self.pending = Pending(lineno, slot, [(lineno, text, btoks)], alone, 1 if alone.clean else 0)
 
     def _incomplete(self) -> bool:
@@ -205,6 +208,7 @@ class Reader:
         part = (lineno, body, toks)
         joined = self._joined([*p.parts, part])
         alone = self._read(lineno, text, toks)
+        self._alone, self._alone_line = alone, lineno  # kept for the line's own order, if it is one
         if p.ok == len(p.parts):  # complete so far: only a line that is no order goes on
             if not joined.clean:
                 return False
@@ -231,15 +235,12 @@ class Reader:
         p, self.pending = self.pending, None
         if p is None:
             return
+        self._commit(p.best, p.slot, p.lineno)  # the first line alone, when nothing completed it
         if p.ok:
-            self._commit(p.best, p.slot, p.lineno)
             for n, slot in p.numbered:
                 self.say(AMBIGUOUS, f"read as more words of the order on line {p.lineno} (written "
                                     f"below it); line {slot} of {self._where()} stays empty", n,
                          next(t for k, t, _ in p.parts if k == n), Severity.WARNING)
-        else:
-            _n, text, toks = p.parts[0]
-            self._commit(self._read(p.lineno, text, toks), p.slot, p.lineno)
         self.slot = max([p.slot, *(slot for _n, slot in p.numbered)])
         for lineno, text, toks in p.parts[max(p.ok, 1):]:
             slot = self._take_slot(self.slot + 1, lineno, text)
