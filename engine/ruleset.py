@@ -360,6 +360,17 @@ class Ruleset(ABC):
         and the viewer's turn labels): 'Turn 3' by default; ARTNES players count years."""
         return f"Turn {step}"
 
+    def faction_step_name(self, state: State, faction: int, step: int, scenario: Scenario) -> str:
+        """The name a faction gives the position after `step`, `state` being its view of it
+        (the viewer's turn picker): `step_name` by default. In a sequential game a faction
+        counts its own turns (CC: the clan's turn 6 may be step 40 of the game)."""
+        return self.step_name(step, scenario)
+
+    def next_orders_turn(self, state: State, faction: int, scenario: Scenario) -> int:
+        """The turn a faction's next orders are for, as it counts turns (the viewer's
+        caption): the next step by default; CC: the clan's next own turn."""
+        return state.step + 1
+
     def summary(self, state: State, scenario: Scenario) -> dict[int, dict[str, float]]:
         """Per faction measures for charts: {faction: {'provinces': .., 'troops': ..}}."""
         return {}
@@ -456,3 +467,20 @@ def step_title(ruleset: Ruleset, step: int, scenario: Scenario) -> str:
     except Exception:  # noqa: BLE001
         name = f"Turn {step}"
     return name + (" (the start)" if step == 0 else "")
+
+
+def faction_step_title(ruleset: Ruleset, state: State, faction: int, step: int,
+                       scenario: Scenario) -> str:
+    """`ruleset.faction_step_name` as `step_title` words it; `step_title` if the hook fails."""
+    try:
+        name = str(ruleset.faction_step_name(state, faction, step, scenario))
+    except Exception:  # noqa: BLE001
+        return step_title(ruleset, step, scenario)
+    return name + (" (the start)" if step == 0 else "")
+
+
+def next_orders_turn(ruleset: Ruleset, state: State, faction: int, scenario: Scenario) -> int:
+    try:
+        return int(ruleset.next_orders_turn(state, faction, scenario))
+    except Exception:  # noqa: BLE001
+        return state.step + 1

@@ -290,3 +290,64 @@ def test_defend_and_garrison_take_six_hexes_at_most():
     assert [len(x.hexes) for x in sheet.orders] == [6, 6]
     assert [(d.line, d.kind) for d in sheet.errors] == [(2, INVALID), (3, INVALID)]
     assert "0107 ignored" in sheet.errors[0].message
+
+
+# ---- words written below the order line (the book's sheet layout; X220, X221) ---------------
+
+def test_a_convoy_orders_parameter_written_below_its_line():
+    sheet = parse("CONVOY #1\n 1: NW\n 2: HIRE\n    ENGINEER\n 3: PAVE\n    NE\n 4: N\n")
+    assert not sheet.diagnostics, [d.format() for d in sheet.diagnostics]
+    got = [(x.slot, x.keyword, x.word, x.line) for x in sheet.orders]
+    assert got == [(1, "MOVE", "", 2), (2, "HIRE", "ENG", 3), (3, "PAVE", "NE", 5), (4, "MOVE", "", 7)]
+    assert sheet.orders[1].text == "2: HIRE ENGINEER"
+
+
+def test_a_parameter_on_the_next_numbered_line_is_taken_and_that_pulse_stays_empty():
+    sheet = parse("CONVOY #1\n 1: BOMB\n 2: T\n 3: N\nNE\n")
+    assert not sheet.errors
+    got = [(x.slot, x.keyword, x.word or getattr(x, "direction", "")) for x in sheet.orders]
+    assert got == [(1, "BOMB", "T"), (3, "MOVE", "N"), (4, "MOVE", "NE")]
+    (warn,) = sheet.diagnostics
+    assert (warn.line, warn.kind, warn.severity) == (3, AMBIGUOUS, Severity.WARNING)
+    assert "order on line 2" in warn.message and "line 2 of convoy #1 stays empty" in warn.message
+
+
+def test_a_line_that_reads_both_ways_is_its_own_order_and_says_so():
+    sheet = parse("CONVOY #1\n 1: BOMB\n    S\n")  # SCOURGE below BOMB, or a move south?
+    assert [(x.slot, x.keyword) for x in sheet.orders] == [(1, "BOMB"), (2, "MOVE")]
+    (warn,) = sheet.diagnostics
+    assert warn.line == 3 and warn.kind == AMBIGUOUS and "'S' could be more words" in warn.message
+
+
+def test_a_clan_order_written_one_word_a_line_as_the_sheets_boxes():
+    sheet = parse('PRE-TURN\n 1: CREATE\n    1505\n    LAND\n    "Light Brigade"\n 2: ENLIST 5\n')
+    assert not sheet.diagnostics, [d.format() for d in sheet.diagnostics]
+    cr, en = sheet.orders
+    assert (type(cr), cr.hex, cr.type, cr.name, cr.slot, cr.line) == (o.Create, "1505", "land",
+                                                                       "Light Brigade", 1, 2)
+    assert (type(en), en.quantity, en.slot) == (o.Enlist, 5, 2)
+
+
+def test_the_words_that_do_not_fit_go_on_the_long_line_below():
+    sheet = parse("POST-TURN\n1: ERECT 2914 AIR ARM STO BAR\n   HOS RAD\n2: SLOGAN\n   SEE BELOW\n"
+                  'BELOW\n"We rebuild"\n')
+    assert not sheet.diagnostics, [d.format() for d in sheet.diagnostics]
+    erect, slogan = sheet.orders
+    assert erect.buildings == ["AIR", "ARM", "STO", "BAR", "HOS", "RAD"] and erect.slot == 1
+    assert (slogan.slogan, slogan.slot) == ("We rebuild", 2)
+
+
+def test_lines_that_complete_nothing_are_read_alone_with_their_own_line_numbers():
+    # orders one a line without numbers stay apart
+    sheet = parse("PRE-TURN\nBUY 500 FUEL\nENLIST 50\n")
+    assert not sheet.diagnostics and [x.slot for x in sheet.orders] == [1, 2]
+    # an incomplete order whose lines below do not complete it: every line says what is wrong
+    sheet = parse("PRE-TURN\n1: CREATE\n   1505\n   XYZZY\n")
+    assert sorted({d.line for d in sheet.errors}) == [2, 3, 4], [d.format() for d in sheet.diagnostics]
+    assert not sheet.orders
+    # a misspelt order after a complete one is not swallowed as its extra words
+    sheet = parse("PRE-TURN\n1: BUY 500 FUEL\n   ENLSIT 50\n")
+    assert [d.line for d in sheet.errors] == [3] and "ENLSIT" in sheet.errors[0].message
+    # a blank line ends an order: the word below it is not its parameter
+    sheet = parse("CONVOY #1\n1: HIRE\n\nENGINEER\n")
+    assert sheet.orders[0].word == "" and [d.line for d in sheet.errors] == [4]

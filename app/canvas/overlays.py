@@ -16,6 +16,7 @@ from app.canvas.text import screen_text
 from app.canvas.tiles import FrameBudget, TiledLayer, visible_area
 from app.canvas.tiles import ppu_of as _ppu
 from engine.map import GameMap
+from engine.palette import SITE_COLOURS
 
 __all__ = ["AreasLayer", "CellsOverlay", "CoordsLayer", "LabelsLayer", "LinksLayer", "MapLayer",
            "SitesLayer", "screen_text"]
@@ -24,12 +25,11 @@ LINK_STYLE = {  # kind: (colour, width in map units, dashed)
     "river": ("#2f6fcf", 0.32, False),
     "road": ("#7a4a1e", 0.2, True),
 }
+NAME_PX = 11  # site names' pixel size
 SITE_REACH_PX = 130.0  # how far a site's symbol and name reach from its cell, in pixels
-SITE_STYLE = {  # kind: (fill colour, shape)
-    "city": ("#b8322a", "square"), "town": ("#d2703a", "circle"), "village": ("#d9a273", "circle"),
-    "capital": ("#7d1b1b", "star"), "port": ("#2b5ea8", "circle"), "castle": ("#5b4a74", "square"),
-    "ruin": ("#6f6560", "diamond"), "start": ("#f0c419", "star"),
-}
+SITE_SHAPES = {"city": "square", "town": "circle", "village": "circle", "capital": "star",
+               "port": "circle", "castle": "square", "ruin": "diamond", "start": "star"}
+SITE_STYLE = {kind: (SITE_COLOURS[kind], shape) for kind, shape in SITE_SHAPES.items()}  # fill, shape
 
 
 class MapLayer(QGraphicsItem):
@@ -133,6 +133,8 @@ class SitesLayer(TiledLayer):
         self._pos: np.ndarray | None = None
         self._ids: list[int] = []
         self._selected: int | None = None
+        self._names: dict[float, dict[int, tuple[float, float]]] = {}  # ppu -> name offsets
+        self.keep_off = None  # ppu -> boxes of other text site names keep off (names given in play)
 
     @property
     def selected(self) -> int | None:
@@ -161,6 +163,51 @@ class SitesLayer(TiledLayer):
             sites = sorted(self.gmap.sites.values(), key=lambda s: s.id)
             self._ids = [s.id for s in sites]
             self._pos = geo.centers(self.gmap.grid, np.array([s.cell for s in sites], dtype=np.int64))
+            self._names = {}
+
+    def name_offsets(self, ppu: float, size: float) -> dict[int, tuple[float, float]]:
+        """{site index: (dx, dy) in pixels} of the names shown at this zoom, placed so that
+        none overlaps another or a marker (app/canvas/labels.py), the same for every tile."""
+        from PySide6.QtGui import QFont, QFontMetrics
+
+        from app.canvas.labels import importance, place_labels
+
+        key = float(f"{ppu:.4g}")
+        got = self._names.get(key)
+        if got is None:
+            font = QFont()
+            font.setPixelSize(NAME_PX)
+            fm = QFontMetrics(font)
+            sites = [self.gmap.sites[i] for i in self._ids]
+            sizes = [(fm.horizontalAdvance(s.name) + 2.0, float(fm.height())) if s.name else (0.0, 0.0)
+                     for s in sites]
+            order = sorted(range(len(sites)), key=lambda k: (importance(sites[k].kind, sites[k].attrs), k))
+            points = [(float(x) * ppu, float(y) * ppu) for x, y in self._pos]
+            bx, by, bw, bh = geo.map_bounds(self.gmap.grid)
+            got = place_labels(points, sizes, order, size * ppu, reach=SITE_REACH_PX,
+                               bounds=(bx * ppu, by * ppu, (bx + bw) * ppu, (by + bh) * ppu),
+                               obstacles=self._label_boxes(ppu)
+                               + (self.keep_off(ppu) if self.keep_off is not None else []))
+            if len(self._names) > 16:
+                self._names.clear()
+            self._names[key] = got
+        return got
+
+    def _label_boxes(self, ppu: float) -> list[tuple[float, float, float, float]]:
+        """The map's own labels (seas, regions) in pixels, as LabelsLayer draws them: site
+        names keep off them."""
+        from PySide6.QtGui import QFont, QFontMetrics
+
+        ppc = ppu * geo.cell_extent(self.gmap.grid)
+        out = []
+        for lb in self.gmap.labels:
+            font = QFont()
+            font.setPixelSize(int(label_px(lb.size, ppc)))
+            font.setBold(True)
+            fm = QFontMetrics(font)
+            w, h = fm.horizontalAdvance(lb.text) / 2 + 2, fm.height() / 2
+            out.append((lb.x * ppu - w, lb.y * ppu - h, lb.x * ppu + w, lb.y * ppu + h))
+        return out
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         self._index()
@@ -190,9 +237,21 @@ class SitesLayer(TiledLayer):
             painter.setPen(outline if site.id != self._selected else QPen(QColor("#ffea00"), 3 / ppu))
             painter.setBrush(QBrush(QColor(fill)))
             _symbol(painter, shape, x, y, size)
-            if names and site.name:
-                screen_text(painter, ppu, x, y + size + 7 / ppu, site.name, 11, QColor(20, 20, 20))
+        if names:  # after every marker: a name is never painted over by a neighbour's marker
+            placed = self.name_offsets(ppu, size)
+            ink = QColor(20, 20, 20)
+            for i in vis[:20000]:
+                at = placed.get(int(i))
+                if at is not None:
+                    site = self.gmap.sites[self._ids[i]]
+                    screen_text(painter, ppu, float(p[i, 0]) + at[0] / ppu, float(p[i, 1]) + at[1] / ppu,
+                                site.name, NAME_PX, ink)
         return True
+
+
+def label_px(size: float, ppc: float) -> float:
+    """A map label's pixel size at `ppc` pixels a cell."""
+    return max(9.0, min(36.0, size * ppc * 0.4))
 
 
 def _symbol(painter: QPainter, shape: str, x: float, y: float, s: float) -> None:
@@ -222,7 +281,7 @@ class LabelsLayer(MapLayer):
         for lb in self.gmap.labels:
             if not vis.contains(lb.x, lb.y):
                 continue
-            px = max(9.0, min(36.0, lb.size * ppc * 0.4))
+            px = label_px(lb.size, ppc)
             screen_text(painter, ppu, lb.x, lb.y, lb.text, px, QColor(60, 30, 10), bold=True)
 
 

@@ -178,6 +178,22 @@ class StacksLayer(MapLayer):
         sites = list(self.gmap.sites.values())
         if self.gmap.kind == "regions" or not sites:
             return out
+        layer = getattr(self.scene(), "sites", None)
+        if layer is not None and hasattr(layer, "name_offsets"):  # the names where they are drawn
+            layer._index()
+            placed = layer.name_offsets(ppu, size / ppu) if ppc >= 14 else {}
+            for k, sid in enumerate(layer._ids):
+                x, y = (float(v) for v in layer._pos[k])
+                if area is not None and not area.contains(x, y):
+                    continue
+                at = transform.map(QPointF(x, y))
+                out.append(QRectF(at.x() - size - 1, at.y() - size - 1, 2 * size + 2, 2 * size + 2))
+                if k in placed:
+                    w = fm.horizontalAdvance(self.gmap.sites[sid].name) + 6
+                    dx, dy = placed[k]
+                    out.append(QRectF(at.x() + dx - w / 2, at.y() + dy - fm.height() / 2 - 1, w,
+                                      fm.height() + 2))
+            return out
         pts = geo.centers(self.gmap.grid, np.array([st.cell for st in sites], dtype=np.int64))
         for site, (x, y) in zip(sites, pts.tolist(), strict=True):
             if area is not None and not area.contains(x, y):
@@ -256,6 +272,20 @@ class NamesLayer(MapLayer):
         self.names = out
         self.update()
 
+    def boxes(self, ppu: float) -> list[tuple[float, float, float, float]]:
+        """The names' boxes in pixels at this zoom (SitesLayer keeps site names off them)."""
+        ext = geo.cell_extent(self.gmap.grid)
+        font = QFont()
+        font.setPixelSize(11)
+        font.setBold(True)
+        fm = QFontMetrics(font)
+        out = []
+        for x, y, name in self.names:
+            cx, cy = x * ppu, (y + 0.3 * ext) * ppu + 8
+            w, h = fm.horizontalAdvance(name) / 2 + 2, fm.height() / 2
+            out.append((cx - w, cy - h, cx + w, cy + h))
+        return out
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if not self.names:
             return
@@ -296,7 +326,12 @@ class PoliticalView:
             self.ownership.set_owners({})
         else:
             self.ownership.set_owners(colours)
+            before = self.names.names
             self.names.set_names(pm.names)
+            sites = getattr(self.scene, "sites", None)
+            if sites is not None and (self.names.names or before) and self.names.names != before:
+                sites.keep_off = self.names.boxes if self.names.names else None
+                sites.changed()  # site names make room for the names given in play
         self.stacks.set_stacks(stacks if stacks is not None else self.badges(pm), self.scene.areas)
 
     def badges(self, pm: PoliticalMap) -> dict[int, list[tuple[str, int, str, bool]]]:

@@ -6,7 +6,18 @@ thread, and shows in the history as a step of its own (engine/db/gm_steps.py).""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QInputDialog, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 
 from engine.ruleset import TurnModel
 
@@ -93,16 +104,57 @@ class SequenceControls(QWidget):
             self.drop(faction, reason.strip())
 
     def standby_dialog(self) -> None:
-        faction = self._pick_faction("Standby player")
-        if faction is None:
+        factions = self.console._factions()
+        if not factions:
             return
-        name, ok = QInputDialog.getText(self, "Standby player", "The new player's name:")
-        if not ok:
-            return
-        email, ok = QInputDialog.getText(self, "Standby player", "The new player's address:")
-        if not ok:
-            return
-        password, ok = QInputDialog.getText(self, "Standby player", "The new password (account number):",
-                                            QLineEdit.EchoMode.Normal)
-        if ok and password.strip():
-            self.standby(faction, password.strip(), name.strip(), email.strip())
+        dlg = StandbyDialog(factions, self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.standby(*dlg.values())
+
+
+class StandbyDialog(QDialog):
+    """The standby player's clan, name, address and password in one form; the password is
+    masked as it is typed (it is the clan's account number), with Show to check it."""
+
+    def __init__(self, factions: list[tuple[int, str]], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Standby player")
+        self.clan = QComboBox()
+        for n, name in factions:
+            self.clan.addItem(f"{n} {name}", n)
+        self.name = QLineEdit()
+        self.email = QLineEdit()
+        self.email.setPlaceholderText("player@example.org")
+        self.password = QLineEdit()
+        self.password.setObjectName("standbyPassword")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.show_password = QCheckBox("Show")
+        self.show_password.setObjectName("showPassword")
+        self.show_password.setToolTip("Show the password as typed (mind who is watching)")
+        self.show_password.toggled.connect(lambda on: self.password.setEchoMode(
+            QLineEdit.EchoMode.Normal if on else QLineEdit.EchoMode.Password))
+        pw = QHBoxLayout()
+        pw.addWidget(self.password, 1)
+        pw.addWidget(self.show_password)
+        form = QFormLayout(self)
+        form.addRow("Clan:", self.clan)
+        form.addRow("The new player's name:", self.name)
+        form.addRow("Their address:", self.email)
+        form.addRow("New password (account number):", pw)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        self.password.textChanged.connect(self._ready)
+        self._ready()
+
+    def _ready(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.password.text().strip()))
+        ok.setToolTip("" if ok.isEnabled() else "A standby player needs a new password")
+
+    def values(self) -> tuple[int, str, str, str]:
+        """(clan, password, name, address), as SequenceControls.standby takes them."""
+        return (int(self.clan.currentData()), self.password.text().strip(),
+                self.name.text().strip(), self.email.text().strip())

@@ -25,14 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.palette import faction_colour
 from engine.scenario import Faction
 
 COLUMNS = (("number", "No."), ("name", "Name"), ("email", "Player e-mail"),
            ("password", "Password"), ("colour", "Colour"), ("starts", "Starts"), ("units", "Units"))
 EDITABLE = {"name", "email", "password"}
 ROOT = QModelIndex()
-PALETTE = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#d35400", "#17a589",
-           "#566573", "#cb4335", "#2e86c1", "#28b463", "#f1c40f")
 
 
 class FactionsModel(QAbstractTableModel):
@@ -214,8 +213,7 @@ class FactionsPanel(QWidget):
     def add_faction(self, name: str = "") -> Faction:
         fs = self.model.factions
         n = max([f.number for f in fs] or [0]) + 1
-        taken = {f.colour.lower() for f in fs}
-        colour = next((c for c in PALETTE if c not in taken), PALETTE[n % len(PALETTE)])
+        colour = faction_colour([f.colour for f in fs], n)  # apart from the map's markers
         f = Faction(n, name or f"Faction {n}", colour=colour)
         self.designer.edit_faction(None, f, f"add faction {n}")
         self.select_number(n)

@@ -158,9 +158,12 @@ class RegionsTable(FilteredTable):
     def __init__(self, parent=None):
         super().__init__(self.HEADERS, "Filter regions (name, owner, terrain…)", parent)
 
-    def set_regions(self, regions: list[RegionRow], latest: int) -> None:
+    def set_regions(self, regions: list[RegionRow], latest: int,
+                    turn_no: dict[int, int] | None = None) -> None:
+        """`turn_no`: step -> the turn as the faction counts it (a sequential game's clan)."""
+        no = turn_no or {}
         rows = [(r.where, r.name, r.terrain, r.owner_name or ("-" if not r.owner else r.owner),
-                 r.units, r.seen) for r in regions]
+                 r.units, no.get(r.seen, r.seen)) for r in regions]
         self.model.set_rows(rows, [r.cell for r in regions],
                             [r.seen is not None and r.seen != latest for r in regions])
         self.view.resizeColumnsToContents()
@@ -173,9 +176,11 @@ class UnitsTable(FilteredTable):
     def __init__(self, parent=None):
         super().__init__(self.HEADERS, "Filter units (place, owner, kind…)", parent)
 
-    def set_units(self, units: list[UnitRow], latest: int, names: dict[str, str]) -> None:
+    def set_units(self, units: list[UnitRow], latest: int, names: dict[str, str],
+                  turn_no: dict[int, int] | None = None) -> None:
+        no = turn_no or {}
         rows = [(u.where, u.owner_name + (" (you)" if u.own else ""), u.label or names.get(u.kind, u.kind),
-                 u.count, u.seen) for u in units]
+                 u.count, no.get(u.seen, u.seen)) for u in units]
         self.model.set_rows(rows, [u.cell for u in units], [u.seen != latest for u in units],
                             [u.unit if u.own and u.seen == latest else 0 for u in units])
         self.view.resizeColumnsToContents()

@@ -71,7 +71,8 @@ class OrdersHighlighter(QSyntaxHighlighter):
 
     def set_keywords(self, keywords: list[str]) -> None:
         words = sorted({re.escape(w) for w in keywords if w}, key=len, reverse=True)
-        pattern = r"\b(" + "|".join(words) + r")\b" if words else r"(?!x)x"
+        # whole words, and not the `s` of "Robin's" (S is a direction in CC)
+        pattern = r"(?<![\w'])(" + "|".join(words) + r")(?![\w'])" if words else r"(?!x)x"
         self.rx_keyword = QRegularExpression(
             pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
         self.rehighlight()

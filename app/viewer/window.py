@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from app import settings
 from app.viewer.workspace import ViewerWorkspace
-from engine.ruleset import step_title
+from engine.ruleset import faction_step_title
 
 
 class ViewerWindow(QMainWindow):
@@ -65,7 +65,7 @@ class ViewerWindow(QMainWindow):
     def _title(self) -> None:
         tv = self.workspace.turn
         who = (f"{tv.scenario.name} — {tv.faction_name}, "
-               f"{step_title(tv.ruleset, tv.step, tv.scenario)} — ") if tv else ""
+               f"{faction_step_title(tv.ruleset, tv.state, tv.faction, tv.step, tv.scenario)} — ") if tv else ""
         self.setWindowTitle(f"{who}Realmsmith Viewer")
 
     def _hovered(self, cell) -> None:

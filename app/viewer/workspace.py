@@ -35,7 +35,7 @@ from app.viewer.overlays import FogLayer, PathLayer, RoutesLayer, board_point
 from engine import orderdraft as od
 from engine.chronicle import chronicle_of
 from engine.orders import Diagnostic
-from engine.ruleset import step_title
+from engine.ruleset import faction_step_title, next_orders_turn
 from engine.viewer_model import (
     TurnView,
     ViewerModel,
@@ -149,6 +149,7 @@ class ViewerWorkspace(QMainWindow):
         self.picked: int | None = None
         self.moving_unit: int | None = None  # rulesets whose units move one by one
         self.reach: dict[int, float] = {}
+        self.turn_no: dict[int, int] = {}  # step -> the turn as the faction counts it
         self._loaded_key: tuple | None = None
         self._build_docks()
         self._build_toolbar()
@@ -344,12 +345,15 @@ class ViewerWorkspace(QMainWindow):
         pm = viewer_political_map(tv, regions, units)
         self.political.show(pm)
         self.legend.setText(legend_html(pm, changed=False))
-        self.regions.set_regions(regions, tv.step)
-        self.units.set_units(units, tv.step, _unit_names(tv))
+        self.turn_no = {t.step: next_orders_turn(t.ruleset, t.state, t.faction, t.scenario) - 1
+                        for t in self.model.turns}  # the faction's own count (a sequential game)
+        self.regions.set_regions(regions, tv.step, self.turn_no)
+        self.units.set_units(units, tv.step, _unit_names(tv), self.turn_no)
         self.turn_box.blockSignals(True)
         self.turn_box.clear()
         for t in self.model.turns:
-            self.turn_box.addItem(step_title(t.ruleset, t.step, t.scenario), t.step)
+            self.turn_box.addItem(faction_step_title(t.ruleset, t.state, t.faction, t.step, t.scenario),
+                                  t.step)
         self.turn_box.setCurrentIndex(len(self.model.turns) - 1)
         self.turn_box.blockSignals(False)
         self._show_report(tv)
@@ -371,7 +375,8 @@ class ViewerWorkspace(QMainWindow):
             self.faction_box.setCurrentIndex(max(0, self.faction_box.findData(tv.faction)))
             self.faction_box.blockSignals(False)
         self.info.setText(f"  {tv.scenario.name} · {tv.faction_name} (#{tv.faction}) · "
-                          f"{step_title(tv.ruleset, tv.step, tv.scenario)} · orders for turn {tv.step + 1}  ")
+                          f"{faction_step_title(tv.ruleset, tv.state, tv.faction, tv.step, tv.scenario)}"
+                          f" · orders for turn {next_orders_turn(tv.ruleset, tv.state, tv.faction, tv.scenario)}  ")
         self.cancel_move()
 
     def _new_scene(self, gmap) -> None:
@@ -441,7 +446,7 @@ class ViewerWorkspace(QMainWindow):
         if here:
             text += ": " + ", ".join(f"{u.owner_name} {u.count} {u.kind}" for u in here)
         if self.turn is not None and seen != self.turn.step:
-            text += f" (as seen in turn {seen})"
+            text += f" (as seen in turn {self.turn_no.get(seen, seen)})"
         return text
 
     def _draw_routes(self, diags: list) -> None:
@@ -540,10 +545,10 @@ class ViewerWorkspace(QMainWindow):
             return ""
         try:
             line = od.move_order(tv.ruleset, tv.state, tv.faction, tv.scenario, path, unit)
+            self.orders.append_order(line, unit)
         except Exception as e:  # noqa: BLE001 (say why, never crash on a click)
             self.statusMessage.emit(f"No move order: {e}")
             return ""
-        self.orders.append_order(line, unit)
         self.statusMessage.emit(f"Added: {line.splitlines()[0]}")
         return line
 

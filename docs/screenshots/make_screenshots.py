@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
             db = make_demo(rs, Path(tmp))
             for ws in WORKSPACES:
                 out = HERE / f"{rs}-{ws}.png"
-                shoot(app, db, ws, out)
+                shoot(app, db, ws, out, STAGES.get((rs, ws)))
                 print(f"{out.relative_to(HERE.parent.parent)}: {out.stat().st_size // 1024} KB")
             out = HERE / f"{rs}-political-map.png"
             political(db, out)
@@ -57,7 +57,38 @@ def make_demo(ruleset: str, tmp: Path) -> Path:
     return next(folder.glob("*.db"))
 
 
-def shoot(app, db: Path, workspace: str, out: Path) -> None:
+def stage_cc_viewer(win, app) -> None:
+    """Continental Conquest's viewer zoomed on clan 100's first land convoy, a three-hex path
+    written into its pulse lines (drawn as a route) and its reach this turn shown."""
+    from PySide6.QtTest import QTest
+
+    from app.canvas import geometry as geo
+
+    ws = win.viewer
+    tv = ws.turn
+    cv = min((c for c in tv.state["convoys"] if c.owner == tv.faction and c.number and c.type == "land"),
+             key=lambda c: c.number)
+    board = tv.gmap.board()
+    ws.canvas.set_ppu(24.0 / geo.cell_extent(tv.gmap.grid))
+    ws.pick_unit(cv.number, cv.cell)
+    goal = max((c for c, d in ws.reach.items() if d == 3), key=lambda c: (board.distance(cv.cell, c), -c))
+    for c in board.path(cv.cell, goal)[1:]:
+        ws.click_cell(c)
+    ws.tool.finish()
+    QTest.qWait(500)  # the check after the edit draws the route
+    ws.pick_unit(cv.number, cv.cell)  # the reach preview of the next path
+    ws.show_cell(cv.cell)
+    text = ws.orders.text().split("\n")
+    head = next(i for i, t in enumerate(text) if t.startswith(f"ORDERS FOR LAND CONVOY #{cv.number} "))
+    ws.orders.go_to_line(head + 8)  # the convoy's pulse lines in the middle of the pane
+    for _ in range(5):
+        app.processEvents()
+
+
+STAGES = {("cc", "viewer"): stage_cc_viewer}  # what a workspace's picture shows, beyond the default
+
+
+def shoot(app, db: Path, workspace: str, out: Path, stage=None) -> None:
     from app.canvas.tiles import settle
     from app.main_window import MainWindow
 
@@ -72,6 +103,8 @@ def shoot(app, db: Path, workspace: str, out: Path) -> None:
         cv = win.front_canvas()
         if cv is not None:
             cv.fit()
+        if stage is not None:
+            stage(win, app)
         settle(app)
         save(win.grab().toImage(), out)
     finally:

@@ -15,14 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import palette
 from engine.map import GameMap
 from engine.scenario import Scenario
 from engine.state import State
 
-NEUTRAL = "#777777"
-# colours for factions the scenario does not list (players who joined in play), in order
-EXTRA_COLOURS = ("#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c71585", "#7f8c8d", "#b7950b",
-                 "#1abc9c", "#a93226", "#5d6d7e")
+NEUTRAL = palette.NEUTRAL
 
 
 @dataclass(frozen=True)
@@ -117,8 +115,10 @@ def fill_sides(pm: PoliticalMap, state: State, scenario: Scenario) -> PoliticalM
                 for f in scenario.factions]
     known = {s.number for s in pm.sides}
     extra = sorted(({o for o in pm.owners.values()} | {s.owner for s in pm.stacks}) - known - {0})
-    pm.sides += [Side(n, names.get(n, f"faction {n}"), EXTRA_COLOURS[i % len(EXTRA_COLOURS)])
-                 for i, n in enumerate(extra)]
+    taken = [s.colour for s in pm.sides]
+    for n in extra:  # the faction palette's next colour: apart from the markers and the others
+        taken.append(palette.faction_colour(taken, n))
+        pm.sides.append(Side(n, names.get(n, f"faction {n}"), taken[-1]))
     return pm
 
 

@@ -64,6 +64,27 @@ def test_clan_turns_run_early_close_and_drop(qtbot, console, cc_game):
     assert "The GM dropped clan 166: left the game" in w.service.report(w.service.current_step, None)
 
 
+def test_the_standby_dialog_masks_the_new_password_until_shown(qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+    from app.console.sequence_bar import StandbyDialog
+
+    dlg = StandbyDialog([(100, "Robin's Hood"), (137, "Wolves")])
+    qtbot.addWidget(dlg)
+    ok = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert dlg.password.echoMode() == QLineEdit.EchoMode.Password and not ok.isEnabled()
+    dlg.clan.setCurrentIndex(1)
+    qtbot.keyClicks(dlg.name, "Ann")
+    qtbot.keyClicks(dlg.email, "ann@example.org")
+    qtbot.keyClicks(dlg.password, "55123 ")
+    assert ok.isEnabled() and dlg.password.displayText() != "55123 "  # masked as typed
+    dlg.show_password.setChecked(True)
+    assert dlg.password.echoMode() == QLineEdit.EchoMode.Normal and dlg.password.displayText() == "55123 "
+    dlg.show_password.setChecked(False)
+    assert dlg.password.echoMode() == QLineEdit.EchoMode.Password
+    assert dlg.values() == (137, "55123", "Ann", "ann@example.org")
+
+
 def test_the_designer_shows_every_cc_catalog_and_option(qtbot, cc_game):
     from app.designer.workspace import ScenarioDesigner
 

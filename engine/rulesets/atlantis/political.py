@@ -16,13 +16,13 @@ from __future__ import annotations
 import colorsys
 from collections import defaultdict
 
+from engine.palette import FACTION_COLOURS
 from engine.political import NEUTRAL, PoliticalMap, Side, Stack
 from engine.scenario import Scenario
 from engine.state import State
 
 DEFAULT_GREY = "#888888"
-PALETTE = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#f0c020", "#42d4f4",
-           "#f032e6", "#9a6324", "#800000", "#469990", "#000075")
+PALETTE = FACTION_COLOURS  # apart from the map's markers (engine/palette.py)
 MEN = "men"
 
 

@@ -202,6 +202,20 @@ class ContinentalConquest(Ruleset):
         """X4: the least days between two turns of one clan (the book: a week)."""
         return float(scenario.options["min_days_between_turns"])
 
+    def faction_step_name(self, state: State, faction: int, step: int, scenario: Scenario) -> str:
+        """The clan's own turn (its TURN line), not the game's step count: a clan of a
+        sequential game knows its turn 6, not step 40."""
+        from engine.rulesets.cc.sheet_stats import clan_of
+
+        clan = clan_of(state, faction)
+        return self.step_name(step, scenario) if clan is None else f"Turn {clan.turns_run}"
+
+    def next_orders_turn(self, state: State, faction: int, scenario: Scenario) -> int:
+        from engine.rulesets.cc.sheet_stats import clan_of, next_turn
+
+        clan = clan_of(state, faction)
+        return state.step + 1 if clan is None else next_turn(clan)
+
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         from engine.rulesets.cc.orders_template import orders_template
 
@@ -215,6 +229,48 @@ class ContinentalConquest(Ruleset):
         words = {r["keyword"] for r in cats["convoy_orders"] if r["keyword"] != "MOVE"}
         words |= {r["keyword"] for r in cats["clan_orders"]}
         return sorted(words | set(DIRECTIONS) | {"ALL", "ON", "OFF", "SEE", "BELOW", "EXPERTS"})
+
+    # ---- the player viewer's orders editor (engine/orderdraft.py, drafting.py) -------------
+
+    def movers(self, state: State, faction: int, scenario: Scenario, cell: int) -> list:
+        from engine.rulesets.cc.drafting import movers
+
+        return movers(state, faction, scenario, cell)
+
+    def move_order(self, state: State, faction: int, scenario: Scenario, path: list[int],
+                   unit: int | None = None) -> str:
+        from engine.rulesets.cc.drafting import move_order
+
+        return move_order(state, faction, scenario, path, unit)
+
+    def move_range(self, state: State, faction: int, scenario: Scenario, cell: int,
+                   unit: int | None = None) -> tuple:
+        from engine.rulesets.cc.drafting import move_range
+
+        return move_range(state, faction, scenario, cell, unit)
+
+    def insert_order(self, text: str, line: str, unit: int | None = None) -> tuple[str, int]:
+        from engine.rulesets.cc.drafting import insert_order
+
+        return insert_order(text, line, unit)
+
+    def order_paths(self, sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> list:
+        from engine.rulesets.cc.drafting import order_paths
+
+        return order_paths(sheet, state, faction, scenario)
+
+    def orders_filename(self, state: State, faction: int, scenario: Scenario) -> str:
+        from engine.rulesets.cc.drafting import orders_filename
+
+        return orders_filename(state, faction, scenario)
+
+    def orders_subject(self, state: State, faction: int, scenario: Scenario) -> str:
+        from engine.rulesets.cc.drafting import orders_subject
+
+        return orders_subject(state, faction, scenario)
+
+    order_comment = r";.*$"   # the editor colours `;` comments, not `#1` (a convoy)
+    order_quotes = '"'        # "Robin's Hood" is one name
 
     def report(self, state: State, events: EventLog, faction: int | None,
                scenario: Scenario, diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:

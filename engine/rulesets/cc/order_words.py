@@ -17,6 +17,7 @@ from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.catalog import default_catalogs
 
 HEX = re.compile(r"^\d{4}$")
+EXTRA = "ignored the extra words"  # Args.rest's warning: the sheet reader looks for it
 PATTERN = re.compile(r"^[\d*]{4}$")
 
 
@@ -161,5 +162,5 @@ class Args:
     def rest(self) -> None:
         if self.more():
             extra = " ".join(t.raw for t in self.toks[self.i:])
-            self.bad(f"ignored the extra words {extra!r}", INVALID, Severity.WARNING)
+            self.bad(f"{EXTRA} {extra!r}", INVALID, Severity.WARNING)
             self.i = len(self.toks)

@@ -14,6 +14,10 @@ The text form of the book's sheet (docs/continental.md, "The orders sheet"):
     BELOW                                      long texts for orders that say SEE BELOW
 
 Numbers before a line (`3:`, `3.`, `3)`) are the slot; unnumbered lines take the next one.
+An order's further words may stand on the lines below it, as the book's sheet lays them out
+(`[CONVOY ORDERS]`: a parameter in the space below the order line; `[CLAN ORDERS]`: one word
+a box, the name on the long line, the words that do not fit on it): a line that is no order
+of its own but completes the order above is read as part of it (X220, X221).
 Comments start with `;` (never `#`: `#3` is a convoy). Orders may be written in full, as the
 book's two-letter code, or as an unambiguous abbreviation of three letters or more. The reader
 never raises: whatever it cannot read becomes a diagnostic naming the line.
@@ -22,6 +26,7 @@ never raises: whatever it cannot read becomes a diagnostic naming the line.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from engine.orders import (
     AMBIGUOUS,
@@ -35,7 +40,7 @@ from engine.orders import (
 from engine.orders.tokenizer import NUMBER, Token, split_lines
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc.clan_order_args import CLAN_ORDERS
-from engine.rulesets.cc.order_words import HEX, Args, book_words, lookup
+from engine.rulesets.cc.order_words import EXTRA, HEX, Args, book_words, lookup
 
 TOKENS = Tokenizer(comment_chars=";", underscore_space=True)
 HEADER_WORDS = {"CLAN": "clan", "ACCOUNT": "account", "ACCT": "account", "ACCOUNT#": "account",
@@ -50,9 +55,39 @@ _PRE_HEAD = re.compile(r"^\W*PRE[\s-]*TURN\b", re.I)
 _POST_HEAD = re.compile(r"^\W*POST[\s-]*TURN\b", re.I)
 _AGENTS_HEAD = re.compile(r"^\W*AGENTS?\b(?!\s*#?\s*\d)", re.I)
 _BELOW_HEAD = re.compile(r"^\W*(SEE\s+BELOW|BELOW|LONG\s+TEXTS?)\W*$", re.I)
+_SEE_BELOW = re.compile(r"^\W*SEE\s+BELOW\W*$", re.I)
 _STAT = re.compile(r"^\W*([A-Za-z]+)[A-Za-z ]{0,30}:(?!\S)")
 _RULE = re.compile(r"^[\s_\-=*.]*$")
 BELOW = "below"
+
+
+@dataclass
+class Reading:
+    """An order read from some lines, with what reading it said, kept until it is known whether
+    the lines below belong to it."""
+
+    order: o.CcOrder | None
+    diagnostics: list[Diagnostic]
+    waiting: list
+    text: str
+
+    @property
+    def clean(self) -> bool:
+        """Read with no error and every word used (EXTRA: words left over)."""
+        return self.order is not None and not any(
+            d.severity == Severity.ERROR or d.message.startswith(EXTRA) for d in self.diagnostics)
+
+
+@dataclass
+class Pending:
+    """The order being read: its first line and the lines below it taken so far."""
+
+    lineno: int
+    slot: int
+    parts: list[tuple[int, str, list[Token]]]   # (line, text, tokens) of each line
+    best: Reading                               # the reading of parts[:max(ok, 1)]
+    ok: int                                     # lines whose joined reading is clean (0: none)
+    numbered: list[tuple[int, int]] = field(default_factory=list)  # (line, slot) taken as words
 
 
 class Reader:
@@ -66,6 +101,9 @@ class Reader:
         self.below_lines: list[int] = []
         self.waiting: list[tuple[o.CcOrder | None, int, str, str]] = []  # SEE BELOW texts
         self.words = book_words()
+        self.pending: Pending | None = None
+        self._alone: Reading | None = None
+        self._alone_line = 0
 
     # ---- diagnostics ------------------------------------------------------------------------
 
@@ -82,6 +120,7 @@ class Reader:
     def line(self, lineno: int, raw: str) -> None:
         text = unhide_spaces(raw).rstrip()
         if _RULE.match(text):
+            self.flush()  # a blank line ends the order above
             return
         if self.section == BELOW and not (_PRE_HEAD.match(text) or _POST_HEAD.match(text)
                                           or _CONVOY_HEAD.match(text) or _AGENTS_HEAD.match(text)):
@@ -93,37 +132,132 @@ class Reader:
             return
         toks = TOKENS.tokenize(text, lineno)
         if not toks:
-            return
+            return  # a comment line: the order above may go on below it
         first = toks[0].raw.upper().rstrip(":")
         if first in HEADER_WORDS or first in ("CC", "CONTINENTAL"):
+            self.flush()
             self._header(lineno, toks)
             return
         stat = _STAT.match(text)
         if stat and stat.group(1).upper() in STAT_WORDS:
+            self.flush()
             return  # a statistics line of the sheet (Vehicles:, Money:...)
         m = _SLOT.match(text)
-        slot = int(m.group(1)) if m else self.slot + 1
         body = m.group(2) if m else text
         if not self.section:
             self.section = o.PRE
             self.say(AMBIGUOUS, "no block heading before this line: read as a pre-turn clan order",
                      lineno, text, Severity.WARNING)
+        btoks = TOKENS.tokenize(body, lineno)
+        if not btoks or _RULE.match(body):
+            self.flush()
+            if m:
+                self._take_slot(int(m.group(1)), lineno, text)  # a blank line of the sheet
+            return
+        if self.section == o.AGENTS:  # one hex a line: nothing goes on below
+            self.flush()
+            slot = self._take_slot(int(m.group(1)) if m else self.slot + 1, lineno, text)
+            if slot is not None:
+                self._commit(self._read(lineno, text, btoks), slot, lineno)
+            return
+        if self.pending is not None and self._goes_on(lineno, text, body, btoks, m is not None):
+            return
+        self.flush()
+        slot = self._take_slot(int(m.group(1)) if m else self.slot + 1, lineno, text)
+        if slot is None:
+            return
+        alone = self._alone if self._alone is not None and self._alone_line == lineno else \
+            self._read(lineno, text, btoks)
+        self.pending = Pending(lineno, slot, [(lineno, text, btoks)], alone, 1 if alone.clean else 0)
+
+    def _incomplete(self) -> bool:
+        p = self.pending
+        return p is not None and p.ok < len(p.parts)
+
+    def _take_slot(self, slot: int, lineno: int, text: str) -> int | None:
+        """The slot a line fills, or None (and a diagnostic) if it was filled already."""
         self.slot = slot
         key = (self.section, self.convoy)
         if slot in self.used.setdefault(key, set()):
             self.say(INVALID, f"line {slot} of {self._where()} is written twice; this one is ignored",
                      lineno, text)
-            return
+            return None
         self.used[key].add(slot)
-        toks = TOKENS.tokenize(body, lineno)
-        if not toks or _RULE.match(body):
-            return  # a blank line of the sheet: nothing this pulse
-        order = self._order(lineno, text, toks)
-        if order is not None:
-            order.section, order.slot, order.line, order.text = self.section, slot, lineno, text.strip()
-            if isinstance(order, o.ConvoyOrder):
-                order.convoy = self.convoy
-            self.sheet.orders.append(order)
+        return slot
+
+    def _read(self, lineno: int, text: str, toks: list[Token]) -> Reading:
+        """One reading of an order, its diagnostics and SEE BELOW texts kept aside."""
+        sheet, waiting = self.sheet, self.waiting
+        self.sheet, self.waiting = OrderSheet(source=sheet.source), []
+        try:
+            order = self._order(lineno, text, toks)
+            return Reading(order, self.sheet.diagnostics, self.waiting, text)
+        finally:
+            self.sheet, self.waiting = sheet, waiting
+
+    def _joined(self, parts: list[tuple[int, str, list[Token]]]) -> Reading:
+        lineno, first, _ = parts[0]
+        text = " ".join([first.strip(), *(t.strip() for _n, t, _k in parts[1:])])
+        return self._read(lineno, text, [t for _n, _t, toks in parts for t in toks])
+
+    def _goes_on(self, lineno: int, text: str, body: str, toks: list[Token], numbered: bool) -> bool:
+        """Whether a line holds more words of the pending order (X220, X221): it is no order of
+        its own and completes the one above (a numbered line only so: the book's space below an
+        order line), or the order above is not complete yet and an unnumbered line goes on."""
+        p = self.pending
+        part = (lineno, body, toks)
+        joined = self._joined([*p.parts, part])
+        alone = self._read(lineno, text, toks)
+        self._alone, self._alone_line = alone, lineno  # kept for the line's own order, if it is one
+        if p.ok == len(p.parts):  # complete so far: only a line that is no order goes on
+            if not joined.clean:
+                return False
+            if alone.clean:
+                self.say(AMBIGUOUS, f"{body.strip()!r} could be more words of the order on line "
+                                    f"{p.lineno}; read as an order of its own", lineno, text,
+                         Severity.WARNING)
+                return False
+        elif not joined.clean and (numbered or alone.clean):
+            return False
+        if numbered:
+            slot = int(_SLOT.match(text).group(1))
+            if self._take_slot(slot, lineno, text) is None:
+                return True
+            p.numbered.append((lineno, slot))
+        p.parts.append(part)
+        if joined.clean:
+            p.best, p.ok = joined, len(p.parts)
+        return True
+
+    def flush(self) -> None:
+        """The pending order into the sheet: read with the lines below it if they complete it,
+        else each line on its own (the unnumbered ones taking the next slots)."""
+        p, self.pending = self.pending, None
+        if p is None:
+            return
+        self._commit(p.best, p.slot, p.lineno)  # the first line alone, when nothing completed it
+        if p.ok:
+            for n, slot in p.numbered:
+                self.say(AMBIGUOUS, f"read as more words of the order on line {p.lineno} (written "
+                                    f"below it); line {slot} of {self._where()} stays empty", n,
+                         next(t for k, t, _ in p.parts if k == n), Severity.WARNING)
+        self.slot = max([p.slot, *(slot for _n, slot in p.numbered)])
+        for lineno, text, toks in p.parts[max(p.ok, 1):]:
+            slot = self._take_slot(self.slot + 1, lineno, text)
+            if slot is not None:
+                self._commit(self._read(lineno, text, toks), slot, lineno)
+
+    def _commit(self, r: Reading, slot: int, lineno: int) -> None:
+        for d in r.diagnostics:
+            self.sheet.add(d)
+        self.waiting += r.waiting
+        order = r.order
+        if order is None:
+            return
+        order.section, order.slot, order.line, order.text = self.section, slot, lineno, r.text.strip()
+        if isinstance(order, o.ConvoyOrder):
+            order.convoy = self.convoy
+        self.sheet.orders.append(order)
 
     def _where(self) -> str:
         return {o.PRE: "the pre-turn block", o.POST: "the post-turn block",
@@ -132,6 +266,7 @@ class Reader:
     def _heading(self, lineno: int, text: str) -> bool:
         m = _CONVOY_HEAD.match(text)
         if m and not _SLOT.match(text):
+            self.flush()
             self.section, self.convoy, self.slot = o.CONVOY, int(m.group(1)), 0
             if (self.section, self.convoy) in self.used:
                 self.say(AMBIGUOUS, f"a second block for convoy #{self.convoy}: its lines continue "
@@ -141,6 +276,9 @@ class Reader:
         for pattern, section in ((_PRE_HEAD, o.PRE), (_POST_HEAD, o.POST), (_AGENTS_HEAD, o.AGENTS),
                                  (_BELOW_HEAD, BELOW)):
             if pattern.match(text):
+                if section == BELOW and _SEE_BELOW.match(text) and self._incomplete():
+                    return False  # the pending order's text goes under BELOW (its word below it)
+                self.flush()
                 self.section, self.convoy, self.slot = section, 0, 0
                 return True
         return False
@@ -299,6 +437,7 @@ class Reader:
 
     def finish(self) -> None:
         """Give each order that said SEE BELOW the next text of the BELOW block."""
+        self.flush()
         given = [(t, n) for t, n in zip(self.below, self.below_lines, strict=True) if t]
         texts = iter(t for t, _n in given)
         asked = sum(1 for order, *_ in self.waiting if order is not None)

@@ -13,6 +13,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
+from engine.palette import FACTION_COLOURS
 from engine.ruleset import Match, Phase, Ruleset, Submission, TurnModel
 from engine.rulesets.coi import report as _report
 from engine.rulesets.coi.actions import read_post
@@ -233,7 +234,7 @@ class ConquestOfIsland(Ruleset):
 
         gmap = load_map(ROOT / DEMO_MAP)
         names = {1: "scapheap", 2: "GWG", 3: "Remuthra", 4: "kj1225"}
-        colours = {1: "#c0392b", 2: "#2471a3", 3: "#229954", 4: "#b7950b"}
+        colours = dict(enumerate(FACTION_COLOURS[:4], 1))  # apart from the start stars' yellow
         starts = {int(s.attrs.get("player", 0)): s for s in gmap.sites.values() if s.kind == "start"}
         factions = [Faction(n, names[n], colour=colours[n],
                             attrs={"forum": names[n], "port": gmap.grid.label(starts[n].cell, "col,row")})
