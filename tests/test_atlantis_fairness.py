@@ -108,6 +108,8 @@ def _units_named(data) -> set[int]:
         for k, v in data.items():
             if k in UNIT_FIELDS and isinstance(v, int):
                 found.add(v)
+            if k == "units" and isinstance(v, list):   # a battle's fighters
+                found |= {x for x in v if isinstance(x, int)}
             found |= _units_named(v)
     elif isinstance(data, list):
         for v in data:
@@ -348,3 +350,52 @@ def test_only_the_faction_that_left_hears_of_it(tmp_path):
     gone = ev.FactionGone(2, "quit")
     assert gone.visible_to() == frozenset({2})
     assert ev.GameWon(1, 5).visible_to() is None     # the end of the game is public
+
+
+# ---- the bundle holds what the text report shows: units seen for fighting, known factions ----
+
+def _in_text(b, text: str) -> None:
+    """Every unit and every faction a bundle holds is one its text report names: units as
+    `Name (N)`, other factions as `Name (N)` too."""
+    for u in b.state["units"]:
+        assert f"{u.name} ({u.number})" in text, u
+    assert {f.number for f in b.factions} == {f.number for f in b.state["factions"]}
+    for f in (*b.factions, *b.state["factions"]):
+        assert f.number == b.faction.number or f"{f.name} ({f.number})" in text, f
+
+
+@pytest.mark.parametrize("faction", [1, 2, 3])
+def test_a_bundle_holds_no_unit_or_faction_its_report_does_not_name(played, faction):
+    b = played[faction]["opened"]
+    _in_text(b, played[faction]["text"])
+
+
+def test_a_bundle_lists_only_the_factions_it_knows(played):
+    """Court's units never identify the Umbra Cabal (Raider's Stealth is above their
+    Observation): Court's bundle does not list it, so no player learns from the list of
+    factions who is in the game or who joined it. The Cabal's Ghostmage names them all."""
+    court = played[2]["opened"]
+    assert {f.number for f in court.factions} == {1, 2}    # Guild: Herald is in the tower
+    assert b"Umbra Cabal" not in played[2]["bundle"]
+    assert {f.number for f in played[3]["opened"].factions} == {1, 2, 3}
+
+
+def test_a_unit_seen_only_for_fighting_is_on_the_bundles_map(tmp_path):
+    """The Onlookers' Watcher sees Knives only because it fought (reading 77): the text
+    report lists it, and now so does the bundle's map - unnamed, its faction 0 - while the
+    Lurker of the same faction, hidden and out of the fight, is in neither; the bundle
+    lists the Onlookers alone (it identified nobody)."""
+    from pathlib import Path
+
+    case = load_case(Path(__file__).parent / "cases" / "atlantis" / "combat-seen-in-battle.toml")
+    _, scen = build_scenario(case)
+    with GameService.create(tmp_path / "game.db", scen) as svc:
+        svc.import_text(case.data["orders"]["1"], faction=1)
+        svc.run()
+        text = svc.report(1, 3, "text")
+        b = open_bundle(write_bundle(svc, 3, tmp_path / "f3.rsbundle", step=1))
+    assert "Knives (1), 5 men [MAN]" in text and "Lurker (2)" not in text
+    units = {u.number: u for u in b.state["units"]}
+    assert set(units) == {1, 30} and units[1].faction == 0      # the Farmer fell
+    assert [f.number for f in b.factions] == [3]
+    _in_text(b, text)

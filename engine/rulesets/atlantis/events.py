@@ -139,6 +139,11 @@ class UnitGiven(Event):
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, self.to_faction})
 
+    def seen_by(self, faction: int) -> Event:
+        """The receiver's bundle does not name the giver's faction (its sentence does not:
+        a stealthy giver's faction stays unknown); the giver's names the receiver's."""
+        return _blanked(self, faction, "faction")
+
 
 @dataclass(frozen=True)
 class StructureChanged(_Own, Event):
@@ -311,7 +316,11 @@ class Battle(_Own, Event):
     target_unit: int
     winner: str
     lines: tuple[str, ...]
-    units: tuple[int, ...] = ()  # every unit that fought: always seen in the region's report
+    units: tuple[int, ...] = ()  # every unit that fought (the GM's copy): always seen in the
+    #                              region's report (reading 77)
+    named: tuple[int, ...] = ()  # the other factions this copy's lines name
+
+
 # ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
 
 @dataclass(frozen=True)

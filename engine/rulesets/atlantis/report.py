@@ -356,6 +356,16 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     return r
 
 
+def regions(state: State, events: EventLog | None, faction: int,
+            scenario: Scenario) -> list[dict[str, Any]]:
+    """The report's regions alone, as `build` lists them (the bundle's pruned state,
+    view.py, keeps what they show): the month's battles count (reading 77)."""
+    ix = _cached_index(state, scenario)
+    fought = ix.fought(events)
+    return [_region(ix, c, faction, fought)
+            for c in sorted({u.cell for u in ix.by_faction.get(faction, [])})]
+
+
 def template_data(state: State, faction: int, scenario: Scenario) -> dict[str, Any]:
     """Only what the orders template needs (report_text.template_lines): the faction's
     password and template option, and its own units region by region - the template file
