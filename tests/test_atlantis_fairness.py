@@ -223,8 +223,13 @@ def test_events_told_to_several_factions_name_only_the_readers_faction():
     given = ev.Given(1, 5, 10, 2, "silver", 50)
     assert (given.seen_by(1).to_faction, given.seen_by(2).faction) == (0, 0)
     tele = ev.Teleported(1, 5, 7, 2, 3, 0, 1, 0)
-    assert tele.seen_by(3) == ev.Teleported(0, 5, 7, 0, 3, 0, 1, 0)
-    for e, f in ((sailed, 2), (given, 1), (given, 2), (tele, 1), (tele, 2), (tele, 3)):
+    assert tele.seen_by(1) == ev.Teleported(1, 5, 7, 0, 0, 0, 1, 0)
+    assert 3 not in tele.visible_to()     # the target's faction: TeleportSeen, if it sees
+    hidden = ev.Teleported(1, 5, 7, 2, 3, 0, 1, 0, caster_seen=False)
+    assert hidden.seen_by(1).caster == 0 and hidden.seen_by(2).caster == 7
+    unit = ev.UnitGiven(1, 5, 2)
+    assert unit.seen_by(2) == ev.UnitGiven(0, 5, 2) and unit.seen_by(1) == unit
+    for e, f in ((sailed, 2), (given, 1), (given, 2), (tele, 1), (tele, 2), (unit, 2)):
         assert f in e.seen_by(f).visible_to()      # still the reader's event
 
 

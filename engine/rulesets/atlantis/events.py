@@ -469,7 +469,9 @@ class SpellCast(_Own, Event):
 @dataclass(frozen=True)
 class Teleported(Event):
     """A unit sent by a mage's Teleport to the region (and structure) of the target unit;
-    told to its faction, the caster's and the target's."""
+    told to its faction and the caster's (the target's faction hears of it only as its
+    units see the unit arrive: TeleportSeen). `caster_seen`: whether the sent unit's
+    faction saw the caster beside it (else its copy does not name the caster)."""
 
     kind = "atlantis.teleported"
     faction: int
@@ -480,12 +482,29 @@ class Teleported(Event):
     origin: int
     cell: int
     structure: int
+    caster_seen: bool = True
 
     def visible_to(self) -> frozenset[int] | None:
-        return frozenset({self.faction, self.caster_faction, self.target_faction})
+        return frozenset({self.faction, self.caster_faction})
 
     def seen_by(self, faction: int) -> Event:
-        return _blanked(self, faction, "faction", "caster_faction", "target_faction")
+        e = _blanked(self, faction, "faction", "caster_faction", "target_faction")
+        if not self.caster_seen and faction != self.caster_faction:
+            e = replace(e, caster=0)
+        return e
+
+
+@dataclass(frozen=True)
+class TeleportSeen(_Own, Event):
+    """Told to the Teleport target's faction when its units see a sent unit arrive (the
+    book's sight rules at the month's end: always inside the target's building or ship):
+    the unit and where it came out, not who sent it nor from where (reading 94)."""
+
+    kind = "atlantis.teleport_seen"
+    faction: int        # the target's
+    unit: int
+    cell: int
+    structure: int
 
 @dataclass(frozen=True)
 class FactionJoined(Event):
