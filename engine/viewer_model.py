@@ -157,8 +157,9 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
         state = rs.visible_state(full, faction, scen, log)
     except Exception:  # noqa: BLE001 (a hook failing must not keep the view from opening)
         state = full
-    # what the faction may see (as its report and bundle), not only what concerns it
-    events = EventLog(log.for_faction(faction))
+    # what the faction may see (as its report and bundle), not only what concerns it, each
+    # event as its bundle holds it (nothing for the GM's eyes only)
+    events = log.seen_by(faction)
     text, data = "", None
     try:
         text = svc.report(step, faction, "text")

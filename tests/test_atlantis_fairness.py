@@ -404,3 +404,59 @@ def test_a_unit_seen_only_for_fighting_is_on_the_bundles_map(tmp_path):
     assert set(units) == {1, 30} and units[1].faction == 0      # the Farmer fell
     assert [f.number for f in b.factions] == [3]
     _in_text(b, text)
+
+
+# ---- the GM's copy of a refusal: the precise reason, for the GM only (reading 97) ----
+
+GM_PROBE = PROBE.replace('''[orders]
+1 = """#atlantis 1
+unit 1
+{order}
+#end
+"""''', "")
+GM_ORDERS = "#atlantis 1\nunit 1\nGIVE 99 5 silver\nGIVE 20 5 silver\nATTACK 21\n#end\n"
+GM_WORDS = ("no unit 99 is in the game", "unit 20 is in (2,0), not in (0,0)",
+            "unit 21 is in (0,0), hidden by stealth: its Stealth is 3, the faction's best "
+            "Observation there is 0")
+
+
+def test_the_gm_reads_why_a_unit_is_not_seen_and_the_player_does_not(tmp_path, capsys):
+    """GIVE to a unit that does not exist, GIVE to one elsewhere and ATTACK on one hidden in
+    the region: the player reads "not here (or you cannot see it)" thrice in the checker's
+    findings, its report, bundle and mail; the GM reads which it is in `realmsmith check`,
+    in the GM's report and in the events' `gm_reason`."""
+    from app.cli import main
+
+    (tmp_path / "case.toml").write_text(GM_PROBE, encoding="utf-8")
+    _, scen = build_scenario(load_case(tmp_path / "case.toml"))
+    scen.factions[0].email = "seek@example.org"
+    with GameService.create(tmp_path / "game.db", scen) as svc:
+        svc.import_text(GM_ORDERS, "email", "m", sender="seek@example.org")
+        found = svc.check()[1]
+        assert [d.gm_note for d in found if d.gm_note] == list(GM_WORDS)
+        assert all("for the GM" not in d.format() and "gm_note" not in d.to_dict()
+                   for d in found)
+    assert main(["check", str(tmp_path / "game.db")]) == 0
+    out = capsys.readouterr().out
+    assert all(f"for the GM: {w}" in out for w in GM_WORDS), out
+    with GameService.open(tmp_path / "game.db") as svc:
+        svc.run()
+        gm_report = svc.report(1, None, "text") + svc.report(1, None, "json")
+        failed = [e for e in svc.events(1).of(ev.OrderFailed) if e.faction == 1]
+        assert {e.gm_reason for e in failed} == set(GM_WORDS)   # combat comes before GIVE
+        assert {e.reason for e in failed} == {"unit 99 is not here (or you cannot see it)",
+                                              "unit 20 is not here (or you cannot see it)",
+                                              "unit 21 is not here (or you cannot see it)"}
+        player = "".join(svc.report(1, 1, fmt) for fmt in FORMATS)
+        bundle = write_bundle(svc, 1, tmp_path / "f1.rsbundle", step=1).read_bytes()
+        opened = open_bundle(tmp_path / "f1.rsbundle")
+        mails = b"".join(e.path.read_bytes() for e in write_outbox(svc, tmp_path / "out", step=1))
+    gm_text = " ".join(gm_report.split())
+    for w in GM_WORDS:
+        assert w in gm_text, w
+        assert w not in player
+        assert w.encode() not in bundle and w.encode() not in mails
+    assert "for the GM" not in player and b"for the GM" not in bundle
+    assert not any(r.event.gm_reason for r in opened.events.records
+                   if r.event.kind == "atlantis.failed")
+    assert player.count("is not here (or you cannot see it)") >= 3

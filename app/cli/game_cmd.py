@@ -209,8 +209,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         new = [r for r in results if r.status != "duplicate"]
         for r in new:
             print(r.line())
-            for d in r.diagnostics:
-                print("  " + d.format().replace("\n", "\n  "))
+            for d in r.diagnostics:  # the GM's terminal: the GM's notes too
+                print("  " + d.format_for_gm().replace("\n", "\n  "))
         for d in problems:
             print(d.format())
         stored = [r for r in new if r.status == "stored"]
@@ -288,7 +288,7 @@ def _print_findings(found: list, quiet: bool) -> int:
 
     for d in found:
         if d.severity == Severity.ERROR or not quiet and d.severity == Severity.WARNING:
-            print(d.format())
+            print(d.format_for_gm())  # `check` is the GM's: the GM's notes too
     errors = sum(d.severity == Severity.ERROR for d in found)
     print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
           file=sys.stderr)

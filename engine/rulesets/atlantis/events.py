@@ -51,6 +51,11 @@ class OrderFailed(_Own, Event):
     order: str
     line: int
     reason: str
+    gm_reason: str = ""   # the GM's words where the player's hide something (reading 97)
+
+    def seen_by(self, faction: int) -> Event:
+        """A player's bundle holds the player's words only."""
+        return replace(self, gm_reason="") if self.gm_reason else self
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat.muster import sees
+from engine.rulesets.atlantis.combat.muster import sees, unseen_note
 from engine.rulesets.atlantis.sight import unseen
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -210,7 +210,10 @@ def _target(t: Turn, u: st.Unit, order: o.Cast) -> st.Unit | None:
     why = (no_target(ref) if target is None
            else target_refusal(t, u, target, t.ctx.options, t.ctx.map.grid))
     if why:
-        t.fail(u, order, why)
+        gm = ("" if why != no_target(ref) else f"no unit {ref} is in the game" if target is None
+              else f"unit {ref}'s faction {target.faction} has not declared faction "
+                   f"{u.faction} Friendly")
+        t.fail(u, order, why, gm)
         return None
     return target
 
@@ -224,7 +227,7 @@ def _senders(t: Turn, u: st.Unit, order: o.Cast, target: st.Unit) -> list[st.Uni
                else f"unit {x.number} is the target itself" if x is target
                else sent_refusal(t, u, x))
         if why:
-            t.fail(u, order, why)
+            t.fail(u, order, why, unseen_note(t, u, ref, x) if why == unseen(ref) else "")
         elif x not in sent:
             sent.append(x)
     why = weight_refusal(t, sent, t.item_rows, t.ctx.options) or ("" if sent else
