@@ -50,6 +50,8 @@ def _seen(regions: list[dict]) -> dict[int, dict]:
     return seen
 
 
+_LAST: list = []  # [faction, state, events, known] of the last visible_state (held: no id reuse)
+
 # fields of an event (as the faction holds it, Event.seen_by) that name a faction
 FACTION_FIELDS = ("faction", "to_faction", "culprit_faction", "caster_faction",
                   "target_faction", "old", "other")
@@ -63,6 +65,8 @@ def known_factions(state: State, faction: int, scenario: Scenario,
     name as it holds them (a battle's identified sides, a culprit named, a FIND, a gift of
     a unit, the winner of the game)."""
     if seen is None:
+        if _LAST and _LAST[0] == faction and _LAST[1] is state and _LAST[2] is events:
+            return set(_LAST[3])  # visible_state of this faction just made it (a bundle)
         seen = _seen(rp.regions(state, events, faction, scenario))
     out = {faction}
     out |= {u["faction"] for u in seen.values() if u["faction"]}
@@ -85,6 +89,7 @@ def visible_state(state: State, faction: int, scenario: Scenario,
     seen = _seen(regions)
     cells = {reg["cell"] for reg in regions}
     known = known_factions(state, faction, scenario, events, seen)
+    _LAST[:] = [faction, state, events, frozenset(known)]
     out = State(state.schema, state.step)
     # the month only: the next unit, structure and faction numbers would count everyone's
     out.tables["world"] = [replace(w, next_unit=0, next_object=0, next_faction=0)
