@@ -325,6 +325,10 @@ class Battle(_Own, Event):
     #                              region's report (reading 77)
     named: tuple[int, ...] = ()  # the other factions this copy's lines name
 
+    def seen_by(self, faction: int) -> Event:
+        """A player's bundle holds no list of fighters (a turn run before the list was
+        kept to the GM's copy has one in every copy: it would name a hidden assassin)."""
+        return replace(self, units=()) if self.units else self
 
 # ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
 
