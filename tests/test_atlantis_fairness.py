@@ -392,14 +392,20 @@ def test_a_unit_seen_only_for_fighting_is_on_the_bundles_map(tmp_path):
     lists the Onlookers alone (it identified nobody)."""
     from pathlib import Path
 
+    from engine.viewer_model import from_service, load_turn
+
     case = load_case(Path(__file__).parent / "cases" / "atlantis" / "combat-seen-in-battle.toml")
     _, scen = build_scenario(case)
     with GameService.create(tmp_path / "game.db", scen) as svc:
         svc.import_text(case.data["orders"]["1"], faction=1)
         svc.run()
         text = svc.report(1, 3, "text")
-        b = open_bundle(write_bundle(svc, 3, tmp_path / "f3.rsbundle", step=1))
+        path = write_bundle(svc, 3, tmp_path / "f3.rsbundle", step=1)
+        b = open_bundle(path)
+        gm_view = {u.number for u in from_service(svc, 3, 1).state["units"]}
     assert "Knives (1), 5 men [MAN]" in text and "Lurker (2)" not in text
+    # the viewer, on the bundle or on the GM's game trying faction 3, shows the same units
+    assert {u.number for u in load_turn(path).state["units"]} == gm_view == {1, 30}
     units = {u.number: u for u in b.state["units"]}
     assert set(units) == {1, 30} and units[1].faction == 0      # the Farmer fell
     assert [f.number for f in b.factions] == [3]
