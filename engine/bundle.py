@@ -14,7 +14,8 @@ Hidden information: the ruleset's `visible_cells` and `visible_state` hooks deci
 goes in. Hidden cells are absent from the file (no cell rows, sites, links, area
 membership or labels for them; the file is vacuumed so deleted pages hold nothing), and
 come back from open_bundle as terrain "unknown". Other factions' e-mail addresses and
-passwords are never written; the faction's own password is, for the orders header.
+passwords are never written; the faction's own password is, for the orders header. The
+ruleset's `visible_factions` says which other factions are listed at all.
 
 Fairness (docs/security.md): a bundle holds only what the player may see, by allow-list.
 The dice seed is never written (the bundle's game has seed 0: a player who replays a
@@ -70,7 +71,7 @@ class Bundle:
     step: int                       # the turn this report is of
     orders_step: int                # the turn the faction's next orders are for
     faction: Faction                # number, name, e-mail and password for the header
-    factions: list[Faction]         # everyone (others without e-mail and password)
+    factions: list[Faction]         # those it knows (others without e-mail and password)
     map: GameMap
     catalogs: dict[str, Catalog]
     options: Options
@@ -121,7 +122,8 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
         else:
             state, events = turns[step] = service.state(step), service.events(step)
         visible = rs.visible_cells(state, faction, scen)
-        seen = rs.visible_state(state, faction, scen)
+        seen = rs.visible_state(state, faction, scen, events)
+        known = rs.visible_factions(state, faction, scen, events)
         if turns is not None and seen is state:
             seen = state.copy()  # its step is set and it is saved below; the shared one stays
         reports = {}
@@ -140,7 +142,7 @@ def write_bundle(service: Any, faction: int, path: str | Path, step: int | None 
     if visible is not None:
         visible = {int(c) for c in visible}
     pruned = _pruned_scenario(scen, faction, visible, seen, step, template,
-                              frozenset(getattr(rs, "public_meta", ())))
+                              frozenset(getattr(rs, "public_meta", ())), known)
     tmp = path.with_name(path.name + ".part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,14 +201,17 @@ def public_meta(meta: dict[str, Any], extra: frozenset[str] = frozenset()) -> di
 
 
 def _pruned_scenario(scen: Scenario, faction: int, visible: set[int] | None, seen: State,
-                     step: int, template: str, extra_meta: frozenset[str] = frozenset()
-                     ) -> Scenario:
+                     step: int, template: str, extra_meta: frozenset[str] = frozenset(),
+                     known: set[int] | None = None) -> Scenario:
     gmap = scen.map.copy()
     gmap.meta = {k: v for k, v in gmap.meta.items() if k in PUBLIC_MAP_META}
     if visible is not None:
         _prune_map(gmap, visible)
+    # others by number, name and colour only, and only those the faction knows (its report
+    # names them): a bundle listing everyone would tell every player who joined the game
     factions = [f if f.number == faction else
-                Faction(f.number, f.name, "", "", f.colour, {}) for f in scen.factions]
+                Faction(f.number, f.name, "", "", f.colour, {}) for f in scen.factions
+                if known is None or f.number in known or f.number == faction]
     me = scen.faction(faction)
     meta = public_meta(scen.meta, extra_meta)
     meta["bundle"] = {"format": FORMAT, "faction": faction, "step": step,

@@ -381,9 +381,18 @@ class Ruleset(ABC):
         """Cells the faction may see (report bundles prune the map to them); None = all."""
         return None
 
-    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
-        """The part of the state the faction may see (for its report bundle); default all."""
+    def visible_state(self, state: State, faction: int, scenario: Scenario,
+                      events: EventLog | None = None) -> State:
+        """The part of the state the faction may see (for its report bundle); default all.
+        `events`: the step's whole log (the GM's), for what the faction saw only during the
+        month (a unit that fought beside it); None when no log is at hand."""
         return state
+
+    def visible_factions(self, state: State, faction: int, scenario: Scenario,
+                         events: EventLog | None = None) -> set[int] | None:
+        """The factions whose number and name the faction's bundle lists (its report names
+        no others); None = every faction (the default: a game whose factions are public)."""
+        return None
 
     def map_terrains(self) -> list[str]:
         """The terrain names this ruleset's maps are painted with, in its own order (the map

@@ -149,15 +149,17 @@ def from_service(svc: Any, faction: int | None = None, step: int | None = None,
     if scen.faction(faction) is None:
         raise ViewError(f"{source or svc.where}: there is no faction {faction} in this game")
     full = svc.state(step)
+    try:
+        log = svc.events(step)
+    except Exception:  # noqa: BLE001 (a report without events still shows)
+        log = EventLog()
     try:  # a GM trying a faction's view sees what its bundle would hold, nothing more
-        state = rs.visible_state(full, faction, scen)
+        state = rs.visible_state(full, faction, scen, log)
     except Exception:  # noqa: BLE001 (a hook failing must not keep the view from opening)
         state = full
-    try:
-        # what the faction may see (as its report and bundle), not only what concerns it
-        events = EventLog(svc.events(step).for_faction(faction))
-    except Exception:  # noqa: BLE001 (a report without events still shows)
-        events = EventLog()
+    # what the faction may see (as its report and bundle), not only what concerns it, each
+    # event as its bundle holds it (nothing for the GM's eyes only)
+    events = log.seen_by(faction)
     text, data = "", None
     try:
         text = svc.report(step, faction, "text")

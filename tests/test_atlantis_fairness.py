@@ -108,6 +108,8 @@ def _units_named(data) -> set[int]:
         for k, v in data.items():
             if k in UNIT_FIELDS and isinstance(v, int):
                 found.add(v)
+            if k == "units" and isinstance(v, list):   # a battle's fighters
+                found |= {x for x in v if isinstance(x, int)}
             found |= _units_named(v)
     elif isinstance(data, list):
         for v in data:
@@ -221,8 +223,13 @@ def test_events_told_to_several_factions_name_only_the_readers_faction():
     given = ev.Given(1, 5, 10, 2, "silver", 50)
     assert (given.seen_by(1).to_faction, given.seen_by(2).faction) == (0, 0)
     tele = ev.Teleported(1, 5, 7, 2, 3, 0, 1, 0)
-    assert tele.seen_by(3) == ev.Teleported(0, 5, 7, 0, 3, 0, 1, 0)
-    for e, f in ((sailed, 2), (given, 1), (given, 2), (tele, 1), (tele, 2), (tele, 3)):
+    assert tele.seen_by(1) == ev.Teleported(1, 5, 7, 0, 0, 0, 1, 0)
+    assert 3 not in tele.visible_to()     # the target's faction: TeleportSeen, if it sees
+    hidden = ev.Teleported(1, 5, 7, 2, 3, 0, 1, 0, caster_seen=False)
+    assert hidden.seen_by(1).caster == 0 and hidden.seen_by(2).caster == 7
+    unit = ev.UnitGiven(1, 5, 2)
+    assert unit.seen_by(2) == ev.UnitGiven(0, 5, 2) and unit.seen_by(1) == unit
+    for e, f in ((sailed, 2), (given, 1), (given, 2), (tele, 1), (tele, 2), (unit, 2)):
         assert f in e.seen_by(f).visible_to()      # still the reader's event
 
 
@@ -348,3 +355,114 @@ def test_only_the_faction_that_left_hears_of_it(tmp_path):
     gone = ev.FactionGone(2, "quit")
     assert gone.visible_to() == frozenset({2})
     assert ev.GameWon(1, 5).visible_to() is None     # the end of the game is public
+
+
+# ---- the bundle holds what the text report shows: units seen for fighting, known factions ----
+
+def _in_text(b, text: str) -> None:
+    """Every unit and every faction a bundle holds is one its text report names: units as
+    `Name (N)`, other factions as `Name (N)` too."""
+    for u in b.state["units"]:
+        assert f"{u.name} ({u.number})" in text, u
+    assert {f.number for f in b.factions} == {f.number for f in b.state["factions"]}
+    for f in (*b.factions, *b.state["factions"]):
+        assert f.number == b.faction.number or f"{f.name} ({f.number})" in text, f
+
+
+@pytest.mark.parametrize("faction", [1, 2, 3])
+def test_a_bundle_holds_no_unit_or_faction_its_report_does_not_name(played, faction):
+    b = played[faction]["opened"]
+    _in_text(b, played[faction]["text"])
+
+
+def test_a_bundle_lists_only_the_factions_it_knows(played):
+    """Court's units never identify the Umbra Cabal (Raider's Stealth is above their
+    Observation): Court's bundle does not list it, so no player learns from the list of
+    factions who is in the game or who joined it. The Cabal's Ghostmage names them all."""
+    court = played[2]["opened"]
+    assert {f.number for f in court.factions} == {1, 2}    # Guild: Herald is in the tower
+    assert b"Umbra Cabal" not in played[2]["bundle"]
+    assert {f.number for f in played[3]["opened"].factions} == {1, 2, 3}
+
+
+def test_a_unit_seen_only_for_fighting_is_on_the_bundles_map(tmp_path):
+    """The Onlookers' Watcher sees Knives only because it fought (reading 77): the text
+    report lists it, and now so does the bundle's map - unnamed, its faction 0 - while the
+    Lurker of the same faction, hidden and out of the fight, is in neither; the bundle
+    lists the Onlookers alone (it identified nobody)."""
+    from pathlib import Path
+
+    from engine.viewer_model import from_service, load_turn
+
+    case = load_case(Path(__file__).parent / "cases" / "atlantis" / "combat-seen-in-battle.toml")
+    _, scen = build_scenario(case)
+    with GameService.create(tmp_path / "game.db", scen) as svc:
+        svc.import_text(case.data["orders"]["1"], faction=1)
+        svc.run()
+        text = svc.report(1, 3, "text")
+        path = write_bundle(svc, 3, tmp_path / "f3.rsbundle", step=1)
+        b = open_bundle(path)
+        gm_view = {u.number for u in from_service(svc, 3, 1).state["units"]}
+    assert "Knives (1), 5 men [MAN]" in text and "Lurker (2)" not in text
+    # the viewer, on the bundle or on the GM's game trying faction 3, shows the same units
+    assert {u.number for u in load_turn(path).state["units"]} == gm_view == {1, 30}
+    units = {u.number: u for u in b.state["units"]}
+    assert set(units) == {1, 30} and units[1].faction == 0      # the Farmer fell
+    assert [f.number for f in b.factions] == [3]
+    _in_text(b, text)
+
+
+# ---- the GM's copy of a refusal: the precise reason, for the GM only (reading 97) ----
+
+GM_PROBE = PROBE.replace('''[orders]
+1 = """#atlantis 1
+unit 1
+{order}
+#end
+"""''', "")
+GM_ORDERS = "#atlantis 1\nunit 1\nGIVE 99 5 silver\nGIVE 20 5 silver\nATTACK 21\n#end\n"
+GM_WORDS = ("no unit 99 is in the game", "unit 20 is in (2,0), not in (0,0)",
+            "unit 21 is in (0,0), hidden by stealth: its Stealth is 3, the faction's best "
+            "Observation there is 0")
+
+
+def test_the_gm_reads_why_a_unit_is_not_seen_and_the_player_does_not(tmp_path, capsys):
+    """GIVE to a unit that does not exist, GIVE to one elsewhere and ATTACK on one hidden in
+    the region: the player reads "not here (or you cannot see it)" thrice in the checker's
+    findings, its report, bundle and mail; the GM reads which it is in `realmsmith check`,
+    in the GM's report and in the events' `gm_reason`."""
+    from app.cli import main
+
+    (tmp_path / "case.toml").write_text(GM_PROBE, encoding="utf-8")
+    _, scen = build_scenario(load_case(tmp_path / "case.toml"))
+    scen.factions[0].email = "seek@example.org"
+    with GameService.create(tmp_path / "game.db", scen) as svc:
+        svc.import_text(GM_ORDERS, "email", "m", sender="seek@example.org")
+        found = svc.check()[1]
+        assert [d.gm_note for d in found if d.gm_note] == list(GM_WORDS)
+        assert all("for the GM" not in d.format() and "gm_note" not in d.to_dict()
+                   for d in found)
+    assert main(["check", str(tmp_path / "game.db")]) == 0
+    out = capsys.readouterr().out
+    assert all(f"for the GM: {w}" in out for w in GM_WORDS), out
+    with GameService.open(tmp_path / "game.db") as svc:
+        svc.run()
+        gm_report = svc.report(1, None, "text") + svc.report(1, None, "json")
+        failed = [e for e in svc.events(1).of(ev.OrderFailed) if e.faction == 1]
+        assert {e.gm_reason for e in failed} == set(GM_WORDS)   # combat comes before GIVE
+        assert {e.reason for e in failed} == {"unit 99 is not here (or you cannot see it)",
+                                              "unit 20 is not here (or you cannot see it)",
+                                              "unit 21 is not here (or you cannot see it)"}
+        player = "".join(svc.report(1, 1, fmt) for fmt in FORMATS)
+        bundle = write_bundle(svc, 1, tmp_path / "f1.rsbundle", step=1).read_bytes()
+        opened = open_bundle(tmp_path / "f1.rsbundle")
+        mails = b"".join(e.path.read_bytes() for e in write_outbox(svc, tmp_path / "out", step=1))
+    gm_text = " ".join(gm_report.split())
+    for w in GM_WORDS:
+        assert w in gm_text, w
+        assert w not in player
+        assert w.encode() not in bundle and w.encode() not in mails
+    assert "for the GM" not in player and b"for the GM" not in bundle
+    assert not any(r.event.gm_reason for r in opened.events.records
+                   if r.event.kind == "atlantis.failed")
+    assert player.count("is not here (or you cannot see it)") >= 3

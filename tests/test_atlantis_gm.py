@@ -341,3 +341,30 @@ def test_check_reads_each_set_of_a_file_as_its_factions(game, tmp_path, capsys):
     assert f"{p}:10: error (illegal): TAX: only combat-ready units" in out
     assert "refused, none of it is used: faction 3 from the #atlantis line (line 13)" in out
     assert "not the faction's" not in out and ":5:" not in out
+
+
+def test_realmsmith_events_lists_the_turns_interventions(game, capsys):
+    """`realmsmith events` is the GM's list of what happened at a turn: the interventions made
+    at that turn's boundary come after the month's events (reading 86: they are no events of
+    the month, and no report names them), filtered by --faction and --kind like the events,
+    and never with a password."""
+    _gm(game, "give", "--faction", "2", "--count", "250", "--note", "lost mail")
+    _gm(game, "password", "--faction", "3", "newpass")
+    capsys.readouterr()
+    assert main(["events", game, "--turn", "0"]) == EXIT_OK
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2:] == ["GM intervention #1: $250 given to faction 2's unclaimed silver "
+                          "(now $5250) "
+                          "[applied] -- lost mail",
+                          "GM intervention #2: faction 3's password changed [applied]"]
+    assert main(["events", game, "--turn", "0", "--faction", "3", "--json"]) == EXIT_OK
+    rows = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    gm = [r for r in rows if r["kind"] == "gm.intervention"]
+    assert [(r["id"], r["intervention"], r["faction"]) for r in gm] == [(2, "password", 3)]
+    assert main(["events", game, "--turn", "0", "--kind", "battle"]) == EXIT_OK
+    assert "GM intervention" not in capsys.readouterr().out
+    main(["run", game])
+    capsys.readouterr()
+    assert main(["events", game]) == EXIT_OK   # turn 1: none made there
+    out = capsys.readouterr().out
+    assert "GM intervention" not in out and "newpass" not in out

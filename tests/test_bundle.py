@@ -74,7 +74,7 @@ class Fog(tinyrules.Tiny):
         grid = scenario.map.grid
         return mine | {n for c in mine for n in grid.neighbours(c)}
 
-    def visible_state(self, state, faction, scenario):
+    def visible_state(self, state, faction, scenario, events=None):
         s = state.copy()
         s.tables["bands"] = [b for b in s["bands"] if b.faction == faction]
         s.tables["purses"] = [p for p in s["purses"] if p.faction == faction]

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from app.cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, CliError, number, seed_number
 
@@ -209,8 +210,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         new = [r for r in results if r.status != "duplicate"]
         for r in new:
             print(r.line())
-            for d in r.diagnostics:
-                print("  " + d.format().replace("\n", "\n  "))
+            for d in r.diagnostics:  # the GM's terminal: the GM's notes too
+                print("  " + d.format_for_gm().replace("\n", "\n  "))
         for d in problems:
             print(d.format())
         stored = [r for r in new if r.status == "stored"]
@@ -288,7 +289,7 @@ def _print_findings(found: list, quiet: bool) -> int:
 
     for d in found:
         if d.severity == Severity.ERROR or not quiet and d.severity == Severity.WARNING:
-            print(d.format())
+            print(d.format_for_gm())  # `check` is the GM's: the GM's notes too
     errors = sum(d.severity == Severity.ERROR for d in found)
     print(f"{errors} error(s), {sum(d.severity == Severity.WARNING for d in found)} warning(s)",
           file=sys.stderr)
@@ -473,22 +474,46 @@ def cmd_events(args: argparse.Namespace) -> int:
             if type(e) is GameDbError:
                 raise _refused(e) from None
             raise
+        step = svc.current_step if args.turn is None else args.turn
+        gm = _interventions_told(svc, step, args.faction, args.kind)
         if args.json:
             for r in log.records:
                 print(json.dumps(r.to_dict(), sort_keys=True, ensure_ascii=False))
+            for row in gm:
+                iv = row.intervention
+                print(json.dumps({"kind": "gm.intervention", "id": row.id, "step": row.step,
+                                  "intervention": iv.kind, "faction": iv.faction,
+                                  "note": iv.note, "summary": row.summary,  # no params: a
+                                  # password's would be printed (`gm history --json` has them)
+                                  "status": row.status}, sort_keys=True, ensure_ascii=False))
             return EXIT_OK
         # the sentences come from the whole step (a battle is told from all its records);
         # the filters pick the records, so both forms list the same events
         from engine.chronicle import chronicle_of
 
-        step = svc.current_step if args.turn is None else args.turn
         told = chronicle_of(svc.ruleset, svc.events(step), svc.state(step), svc.scenario).told
         wanted = {r.seq for r in log.records}
         details = args.details or bool(args.kind)
         for t in told:
             if t.seq in wanted and (details or not t.detail):
                 print(t.text)
+        for row in gm:  # made after the turn's reports, so told after its events
+            print(f"GM intervention #{row.id}: {row.summary} [{row.status}]"
+                  + (f" -- {row.intervention.note}" if row.intervention.note else ""))
         return EXIT_OK
+
+
+def _interventions_told(svc: Any, step: int, faction: int | None, kind: str | None) -> list:
+    """The GM's interventions made at this turn's boundary (they are no events of the month,
+    docs/atlantis.md reading 86, but `events` is the GM's list of what happened), filtered
+    as the events are: `--faction` by the faction they concern, `--kind` by "gm.intervention"
+    or the intervention's kind."""
+    rows = [r for r in svc.interventions(step) if not r.waiting]
+    if faction is not None:
+        rows = [r for r in rows if r.intervention.faction == faction]
+    if kind:
+        rows = [r for r in rows if kind in "gm.intervention" or kind in r.intervention.kind]
+    return rows
 
 
 def _now_arg(text: str | None) -> str | None:

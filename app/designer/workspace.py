@@ -67,6 +67,7 @@ class ScenarioDesigner(QWidget):
         self.rs: Any = None
         self.derived_start = False
         self._given_start = None
+        self._start_units: dict[int, list[str]] | None = None  # units_text's, per edit
         self.scene: MapScene | None = None
         self.starts: StartsLayer | None = None
         self.catalog_pages: dict[str, CatalogPage] = {}
@@ -214,6 +215,7 @@ class ScenarioDesigner(QWidget):
             self.scen.map = gmap  # the map the editor shows: one map, not two copies
         self.derived_start = self._start_is_derived()
         self._given_start = None
+        self._start_units = None
         self.stack.clear()
         self._build_tabs()
         self._build_map()
@@ -430,6 +432,7 @@ class ScenarioDesigner(QWidget):
     def _after_edit(self) -> None:
         if self.derived_start:
             self._rebuild_start()
+        self._start_units = None
         self.refresh_starts()
         self._revalidate_timer.start()
 
@@ -514,8 +517,33 @@ class ScenarioDesigner(QWidget):
             return ", ".join(out[:most]) + f", … ({len(out)} in all)"
         return ", ".join(out)
 
-    def units_text(self, f: Faction) -> str:
-        return ", ".join(f"{a.count} {a.kind} {a.where}" for a in assets_of(self.scen, self.rs, f))
+    def units_text(self, f: Faction, most: int = 4) -> str:
+        """The faction's placed start assets; for a ruleset whose start is a state of units
+        (Atlantis: `unit_rows`), the units the start state gives it."""
+        placed = ", ".join(f"{a.count} {a.kind} {a.where}" for a in assets_of(self.scen, self.rs, f))
+        if placed or getattr(self.rs, "unit_rows", None) is None:
+            return placed
+        if self._start_units is None:
+            self._start_units = self._units_of_start()
+        rows = self._start_units.get(f.number, [])
+        if len(rows) > most:
+            return ", ".join(rows[:most]) + f", … ({len(rows)} units)"
+        return ", ".join(rows)
+
+    def _units_of_start(self) -> dict[int, list[str]]:
+        """{faction: ["Name (n) 3 men at 0302", ...]} of the turn-0 state (read once per edit:
+        the table asks for every row it paints)."""
+        out: dict[int, list[str]] = {}
+        try:
+            state = self.service.state(0)
+            rows = self.rs.unit_rows(state, self.scen)
+        except Exception:  # noqa: BLE001 (an unfinished start: no units to show yet)
+            return out
+        label = self.scen.map.grid.label
+        for cell, faction, kind, count, _number, name in rows:
+            kind = "man" if count == 1 and kind == "men" else kind
+            out.setdefault(faction, []).append(f"{name} {count} {kind} at {label(cell)}")
+        return out
 
     def refresh_starts(self) -> None:
         if self.starts is None or self.scen is None:

@@ -28,6 +28,11 @@ class Diagnostic:
     severity: Severity = Severity.ERROR
     faction: int | None = None
     part: int = 0   # 1-based part of a multi-part order (a PLA triple) it is about; 0 = all
+    # what only the GM may read (why a unit named is not seen, where the player's message
+    # must not say): `realmsmith check` and `import` print it (format_for_gm); `format()`
+    # and `to_dict()`, which rulesets put in players' reports, leave it out (each check
+    # makes it anew, so it is not stored either)
+    gm_note: str = ""
 
 
     def format(self) -> str:
@@ -44,7 +49,12 @@ class Diagnostic:
 
     def with_file(self, file: str) -> Diagnostic:
         return Diagnostic(self.kind, self.message, self.line, self.col, self.text, file,
-                          self.severity, self.faction, self.part)
+                          self.severity, self.faction, self.part, self.gm_note)
+
+    def format_for_gm(self) -> str:
+        """`format()` and, on a line of its own, the GM's note (for the GM's terminal)."""
+        out = self.format()
+        return f"{out}\n    for the GM: {self.gm_note}" if self.gm_note else out
 
     def to_dict(self) -> dict[str, Any]:
         out = {"kind": self.kind, "message": self.message, "line": self.line, "col": self.col,

@@ -355,3 +355,27 @@ def test_game_facts_set_and_undone(designer):
     designer.stack.undo()
     meta = reopened(designer.db)[0].meta
     assert "deadline" not in meta and meta["end_turn"] == 6
+
+
+def test_atlantis_units_column_lists_the_start_states_units(qtbot, tmp_path):
+    """Atlantis places no start assets: a faction's units are rows of its start state, and
+    the Units column lists those (name, men, region), not nothing."""
+    from app.designer.factions import COLUMNS
+    from app.designer.workspace import ScenarioDesigner
+
+    dlg, db = make_game(qtbot, tmp_path, name="atlantis test", ruleset="atlantis")
+    assert dlg.result() == dlg.DialogCode.Accepted, dlg.error.text()
+    d = ScenarioDesigner()
+    qtbot.addWidget(d)
+    d.set_service(dlg.service)
+    model = d.factions.model
+    column = [k for k, _ in COLUMNS].index("units")
+    state = dlg.service.state(0)
+    for row, f in enumerate(d.scen.factions):
+        text = model.data(model.index(row, column))
+        mine = sorted((u for u in state["units"] if u.faction == f.number),
+                      key=lambda u: (u.cell, u.seq, u.number))
+        men = "1 man" if mine[0].men == 1 else f"{mine[0].men} men"
+        assert mine and text.startswith(f"{mine[0].name or 'Unit'} ({mine[0].number}) "
+                                        f"{men} at "), (f.number, text)
+    d.clear()

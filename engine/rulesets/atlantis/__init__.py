@@ -220,10 +220,17 @@ class AtlantisConquest(Ruleset):
 
         return visible_cells(state, faction, scenario)
 
-    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
+    def visible_state(self, state: State, faction: int, scenario: Scenario,
+                      events: EventLog | None = None) -> State:
         from engine.rulesets.atlantis.view import visible_state
 
-        return visible_state(state, faction, scenario)
+        return visible_state(state, faction, scenario, events)
+
+    def visible_factions(self, state: State, faction: int, scenario: Scenario,
+                         events: EventLog | None = None) -> set[int] | None:
+        from engine.rulesets.atlantis.view import known_factions
+
+        return known_factions(state, faction, scenario, events)
 
     def demo(self) -> tuple[Scenario, dict[int, dict[int, str]]]:
         """A Conquest world of four factions with a first month of orders (`realmsmith new

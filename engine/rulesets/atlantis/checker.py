@@ -103,9 +103,10 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
     v = _view(state)
     out: list[Diagnostic] = []
 
-    def say(order: o.AtlantisOrder, message: str, severity: Severity = Severity.ERROR) -> None:
+    def say(order: o.AtlantisOrder, message: str, severity: Severity = Severity.ERROR,
+            gm_note: str = "") -> None:
         out.append(Diagnostic(ILLEGAL, f"{o.verb(order)}: {message}", order.line, 0,
-                              order.text, sheet.source, severity, faction))
+                              order.text, sheet.source, severity, faction, gm_note=gm_note))
 
     for s in sheet.header.get("sets", []):
         if s.get("faction") and s["faction"] != faction:
@@ -165,7 +166,9 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                     and not _here(v, faction, v.units[who.number].cell, ref.number):
                 # a warning (TEACH comes after the month's moves), the same for a unit that
                 # does not exist, stands elsewhere or is hidden: as the turn will say it
-                say(order, sight.unseen(ref.number), Severity.WARNING)
+                say(order, sight.unseen(ref.number), Severity.WARNING,
+                    _unseen_note(v, faction, v.units[who.number].cell, ref.number,
+                                 scenario.map.grid if scenario is not None else None))
         if isinstance(order, o.Claim) and f is not None:
             claimed += order.amount
             if claimed > f.unclaimed:
@@ -388,6 +391,24 @@ def _teleport(v: _View, u, order: o.Cast, cats: dict[str, dict], options, grid) 
 def _far(order: o.AtlantisOrder, ref: o.UnitRef) -> bool:
     """Whether `ref` must stand in the acting unit's region (all but a Teleport's target)."""
     return not (isinstance(order, o.Cast) and ref is order.target)
+
+
+def _unseen_note(v: _View, faction: int, cell: int, number: int, grid) -> str:
+    """The GM's words for a unit the faction does not see in `cell` (sight.unseen_note)."""
+    def place(c: int) -> str:
+        x, y = grid.atlantis(c) if grid is not None else (c, 0)
+        return f"({x},{y})"
+
+    x = v.units.get(number)
+    if x is None:
+        return sight.unseen_note(number, None, place(cell))
+    obs = [sight.observation({k: v.level(u.number, k) for k in v.skills[u.number]},
+                             v.items[u.number])
+           for u in v.by_cell.get(x.cell, ()) if u.faction == faction and u.men > 0]
+    stealth = sight.stealth({k: v.level(x.number, k) for k in v.skills[x.number]},
+                            v.items[x.number], x.men)
+    return sight.unseen_note(number, place(x.cell), place(cell), stealth,
+                             max(obs) if obs else None)
 
 
 def _here(v: _View, faction: int, cell: int, number: int) -> bool:

@@ -16,7 +16,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat.muster import observers, sees, sighting
+from engine.rulesets.atlantis.combat.muster import observers, sees, sighting, unseen_note
 from engine.rulesets.atlantis.sight import unseen
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -37,7 +37,7 @@ def give(ctx: TurnContext) -> None:
         target = t.units.get(t.resolve(ref, u.faction, u.cell))
         if target is None or target.cell != u.cell or target is u \
                 or not sees(t, u.faction, target):   # unseen reads as absent
-            t.fail(u, order, unseen(ref))
+            t.fail(u, order, unseen(ref), unseen_note(t, u, ref, target))
         elif order.whole_unit:
             _give_unit(t, u, target, order)
         elif order.item == "man":

@@ -51,6 +51,11 @@ class OrderFailed(_Own, Event):
     order: str
     line: int
     reason: str
+    gm_reason: str = ""   # the GM's words where the player's hide something (reading 97)
+
+    def seen_by(self, faction: int) -> Event:
+        """A player's bundle holds the player's words only."""
+        return replace(self, gm_reason="") if self.gm_reason else self
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,11 @@ class UnitGiven(Event):
 
     def visible_to(self) -> frozenset[int] | None:
         return frozenset({self.faction, self.to_faction})
+
+    def seen_by(self, faction: int) -> Event:
+        """The receiver's bundle does not name the giver's faction (its sentence does not:
+        a stealthy giver's faction stays unknown); the giver's names the receiver's."""
+        return _blanked(self, faction, "faction")
 
 
 @dataclass(frozen=True)
@@ -311,7 +321,15 @@ class Battle(_Own, Event):
     target_unit: int
     winner: str
     lines: tuple[str, ...]
-    units: tuple[int, ...] = ()  # every unit that fought: always seen in the region's report
+    units: tuple[int, ...] = ()  # every unit that fought (the GM's copy): always seen in the
+    #                              region's report (reading 77)
+    named: tuple[int, ...] = ()  # the other factions this copy's lines name
+
+    def seen_by(self, faction: int) -> Event:
+        """A player's bundle holds no list of fighters (a turn run before the list was
+        kept to the GM's copy has one in every copy: it would name a hidden assassin)."""
+        return replace(self, units=()) if self.units else self
+
 # ---- movement and sailing (movement.py, sailing.py) ------------------------------------------
 
 @dataclass(frozen=True)
@@ -460,7 +478,9 @@ class SpellCast(_Own, Event):
 @dataclass(frozen=True)
 class Teleported(Event):
     """A unit sent by a mage's Teleport to the region (and structure) of the target unit;
-    told to its faction, the caster's and the target's."""
+    told to its faction and the caster's (the target's faction hears of it only as its
+    units see the unit arrive: TeleportSeen). `caster_seen`: whether the sent unit's
+    faction saw the caster beside it (else its copy does not name the caster)."""
 
     kind = "atlantis.teleported"
     faction: int
@@ -471,12 +491,29 @@ class Teleported(Event):
     origin: int
     cell: int
     structure: int
+    caster_seen: bool = True
 
     def visible_to(self) -> frozenset[int] | None:
-        return frozenset({self.faction, self.caster_faction, self.target_faction})
+        return frozenset({self.faction, self.caster_faction})
 
     def seen_by(self, faction: int) -> Event:
-        return _blanked(self, faction, "faction", "caster_faction", "target_faction")
+        e = _blanked(self, faction, "faction", "caster_faction", "target_faction")
+        if not self.caster_seen and faction != self.caster_faction:
+            e = replace(e, caster=0)
+        return e
+
+
+@dataclass(frozen=True)
+class TeleportSeen(_Own, Event):
+    """Told to the Teleport target's faction when its units see a sent unit arrive (the
+    book's sight rules at the month's end: always inside the target's building or ship):
+    the unit and where it came out, not who sent it nor from where (reading 94)."""
+
+    kind = "atlantis.teleport_seen"
+    faction: int        # the target's
+    unit: int
+    cell: int
+    structure: int
 
 @dataclass(frozen=True)
 class FactionJoined(Event):

@@ -12,6 +12,10 @@ month's end, and which combat spells a unit may set with COMBAT.
   region, weigh at most `teleport_weight` in all (men, goods, horses) and the target's
   region lies at most `teleport_range` x the mage's Teleport level away (hex distance of
   the map). Sent units come out in the target's building or ship.
+- Who is told (reading 94): the sent units' factions and the caster's; the target's faction
+  only of the sent units its units in the target's region see (the book's sight rules, so
+  always inside a building or ship), and not who sent them nor from where; a sent unit's
+  faction that does not see the caster beside it is not told the caster's number.
 - One CAST a month per mage (both steps count), and CAST is not a month-long order.
 - Automatic spells and the amulets change Stealth and Observation: sight.py.
 """
@@ -26,7 +30,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat.muster import sees
+from engine.rulesets.atlantis.combat.muster import sees, unseen_note
 from engine.rulesets.atlantis.sight import unseen
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -135,11 +139,17 @@ def teleport(ctx: TurnContext) -> None:
         sent = _senders(t, u, order, target)
         if sent is None:
             continue
+        # the sent units' factions see the caster beside them, or not (sight.py)
+        beside = {x.number: x.faction == u.faction or x is u or sees(t, x.faction, u)
+                  for x in sent}
         for x in sent:
             origin = x.cell
             x.cell, x.structure, x.seq = target.cell, target.structure, t.next_seq(target.cell)
             t.emit(ev.Teleported(x.faction, x.number, u.number, u.faction, target.faction,
-                                 origin, x.cell, x.structure))
+                                 origin, x.cell, x.structure, beside[x.number]))
+        for x in sent:  # the target's faction: only what its units there see arrive
+            if target.faction not in (x.faction, u.faction) and sees(t, target.faction, x):
+                t.emit(ev.TeleportSeen(target.faction, x.number, x.cell, x.structure))
         t.emit(ev.SpellCast(u.faction, u.number, TELEPORT, "", 0, len(sent)))
 
 
@@ -200,7 +210,10 @@ def _target(t: Turn, u: st.Unit, order: o.Cast) -> st.Unit | None:
     why = (no_target(ref) if target is None
            else target_refusal(t, u, target, t.ctx.options, t.ctx.map.grid))
     if why:
-        t.fail(u, order, why)
+        gm = ("" if why != no_target(ref) else f"no unit {ref} is in the game" if target is None
+              else f"unit {ref}'s faction {target.faction} has not declared faction "
+                   f"{u.faction} Friendly")
+        t.fail(u, order, why, gm)
         return None
     return target
 
@@ -214,7 +227,7 @@ def _senders(t: Turn, u: st.Unit, order: o.Cast, target: st.Unit) -> list[st.Uni
                else f"unit {x.number} is the target itself" if x is target
                else sent_refusal(t, u, x))
         if why:
-            t.fail(u, order, why)
+            t.fail(u, order, why, unseen_note(t, u, ref, x) if why == unseen(ref) else "")
         elif x not in sent:
             sent.append(x)
     why = weight_refusal(t, sent, t.item_rows, t.ctx.options) or ("" if sent else

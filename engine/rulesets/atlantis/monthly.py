@@ -17,7 +17,7 @@ from engine.rulesets.atlantis import events as ev
 from engine.rulesets.atlantis import orders as o
 from engine.rulesets.atlantis import rules
 from engine.rulesets.atlantis import state as st
-from engine.rulesets.atlantis.combat.muster import sees
+from engine.rulesets.atlantis.combat.muster import sees, unseen_note
 from engine.rulesets.atlantis.sailing import coastal
 from engine.rulesets.atlantis.turn import Turn, turn_of
 
@@ -139,7 +139,8 @@ def _study_and_teach(t: Turn, studies: list, teaches: list) -> None:
             s = t.units.get(t.resolve(ref, teacher.faction, teacher.cell))
             why = _cannot_teach(t, teacher, s, studying)
             if why:
-                t.fail(teacher, order, f"cannot teach unit {ref}: {why}")
+                t.fail(teacher, order, f"cannot teach unit {ref}: {why}",
+                       unseen_note(t, teacher, ref, s) if why == NOT_HERE else "")
             elif s not in students:
                 students.append(s)
         total = sum(s.men for s in students)
@@ -181,11 +182,14 @@ def _cannot_study(t: Turn, u: st.Unit, skill: str, mages: int, limit: int) -> st
     return ""
 
 
+NOT_HERE = "it is not here (or you cannot see it)"
+
+
 def _cannot_teach(t: Turn, teacher: st.Unit, s: st.Unit | None, studying: dict) -> str:
     # unseen reads as absent, and consent comes before anything about the student's study:
     # a TEACH must not probe for hidden units or what other factions' units learn
     if s is None or s.cell != teacher.cell or s is teacher or not sees(t, teacher.faction, s):
-        return "it is not here (or you cannot see it)"
+        return NOT_HERE
     if not t.declared_friendly(s.faction, teacher.faction):
         return "its faction has not declared yours Friendly"
     skill = studying.get(s.number)

@@ -326,6 +326,9 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
         if faction is None and isinstance(rec.event, Battle) and rec.event.faction != 0:
             continue   # the GM reads a battle once, in its full copy (faction 0)
         entry = _event_entry(rec, names)
+        if faction is None and getattr(rec.event, "gm_reason", ""):  # the GM's alone (r. 97)
+            entry["gm_reason"] = rec.event.gm_reason
+            entry["message"] = f"{rec.event.reason.rstrip('.')} (for the GM: {rec.event.gm_reason})"
         kind = rec.event.kind
         (battles if "battle" in kind else errors_ev if "verb" in entry else happened).append(entry)
     own_units = ix.by_faction.get(faction, []) if faction is not None else ix.units
@@ -354,6 +357,16 @@ def build(state: State, events: EventLog, faction: int | None, scenario: Scenari
     fought = ix.fought(events) if faction is not None else frozenset()
     r["regions"] = [_region(ix, c, faction, fought) for c in cells]
     return r
+
+
+def regions(state: State, events: EventLog | None, faction: int,
+            scenario: Scenario) -> list[dict[str, Any]]:
+    """The report's regions alone, as `build` lists them (the bundle's pruned state,
+    view.py, keeps what they show): the month's battles count (reading 77)."""
+    ix = _cached_index(state, scenario)
+    fought = ix.fought(events)
+    return [_region(ix, c, faction, fought)
+            for c in sorted({u.cell for u in ix.by_faction.get(faction, [])})]
 
 
 def template_data(state: State, faction: int, scenario: Scenario) -> dict[str, Any]:
@@ -449,6 +462,8 @@ def chronicle(state: State, events: EventLog, scenario: Scenario) -> Chronicle:
         if not cells and isinstance(getattr(e, "unit", None), int):
             cells = (where[e.unit],) if e.unit in where else ()
         text = sentence(e, names) if e.kind.startswith("atlantis.") else e.describe()
+        if getattr(e, "gm_reason", ""):  # a bundle's events hold none (OrderFailed.seen_by)
+            text += f" (for the GM: {e.gm_reason})"
         out.told.append(told(r, text, cells=cells,
                              place=names.place(cells[0]) if cells else ""))
     return out

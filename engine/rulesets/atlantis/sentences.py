@@ -188,9 +188,12 @@ _DEEDS: dict[type, Callable] = {
                                      else f"{n.place(e.cell)} is pillaged."),
     ev.SpellCast: _cast,
     ev.Teleported: lambda e, n: (
-        ("Teleports" if e.unit == e.caster else f"Is teleported by {n.unit(e.caster)}")
+        ("Teleports" if e.unit == e.caster else f"Is teleported by {n.unit(e.caster)}"
+         if e.caster_seen and e.caster else "Is teleported")
         + f" from {n.place(e.origin)} to {n.place(e.cell)}"
         + (f", into [{e.structure}]." if e.structure else ".")),
+    ev.TeleportSeen: lambda e, n: (f"Arrives by Teleport in {n.place(e.cell)}"
+                                   + (f", into [{e.structure}]." if e.structure else ".")),
     ev.FactionJoined: lambda e, n: (f"{n.faction(e.faction)} ({e.faction}) begins anew for the "
                                     f"player of faction {e.old}, with {n.unit(e.unit)} in "
                                     f"{n.place(e.cell)}."),

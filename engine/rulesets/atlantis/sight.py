@@ -62,6 +62,21 @@ def unseen(ref: object) -> str:
     return f"unit {ref} is not here (or you cannot see it)"
 
 
+def unseen_note(ref: object, where: str | None, here: str, stealth: int = 0,
+                observation: int | None = None) -> str:
+    """The GM's copy of `unseen`: why the faction does not see unit `ref` - there is no such
+    unit (`where` None), it stands elsewhere (`where`, not `here`), or it is hidden by
+    stealth in the region. For the GM only (the event's `gm_reason`, the diagnostic's
+    `gm_note`): to a player it is the very probe `unseen` does not answer."""
+    if where is None:
+        return f"no unit {ref} is in the game"
+    if where != here:
+        return f"unit {ref} is in {where}, not in {here}"
+    best = ("the faction has no unit there that sees" if observation is None
+            else f"the faction's best Observation there is {observation}")
+    return f"unit {ref} is in {here}, hidden by stealth: its Stealth is {stealth}, {best}"
+
+
 def best_observations(observers: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
     """{(faction, cell): best Observation} from (faction, cell, observation) of every unit."""
     best: dict[tuple[int, int], int] = {}

@@ -62,7 +62,8 @@ def attempt(t: Turn, u: st.Unit, order: Crime, rg: m.Regions) -> None:
     target = t.units.get(t.resolve(order.target, u.faction, near=u.cell))
     why = refusal(t, u, target, best, order)
     if why:
-        t.fail(u, order, why)
+        t.fail(u, order, why, m.unseen_note(t, u, order.target, target)
+               if why == sight.unseen(order.target) else "")
         return
     what = "steal" if isinstance(order, o.Steal) else "assassinate"
     tf = target.faction

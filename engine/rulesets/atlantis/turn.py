@@ -200,8 +200,11 @@ class Turn:
     def emit(self, event) -> None:
         self.ctx.emit(event)
 
-    def fail(self, u: st.Unit, order: o.AtlantisOrder, reason: str) -> None:
-        self.emit(ev.OrderFailed(u.faction, u.number, o.verb(order), order.line, reason))
+    def fail(self, u: st.Unit, order: o.AtlantisOrder, reason: str, gm_reason: str = "") -> None:
+        """Refuse `order` with `reason` (the player's words); `gm_reason`, what only the GM
+        may read (why a unit named is not seen: muster.unseen_note)."""
+        self.emit(ev.OrderFailed(u.faction, u.number, o.verb(order), order.line, reason,
+                                 gm_reason))
 
     # ---- the month's end ------------------------------------------------------------------
 

@@ -283,7 +283,8 @@ class ContinentalConquest(Ruleset):
 
         return render(report, fmt)
 
-    def visible_state(self, state: State, faction: int, scenario: Scenario) -> State:
+    def visible_state(self, state: State, faction: int, scenario: Scenario,
+                      events: EventLog | None = None) -> State:
         """What the clan's bundle holds: what its report tells (view.py); never another
         clan's account number, sequence number or stockpiles."""
         from engine.rulesets.cc.view import visible_state

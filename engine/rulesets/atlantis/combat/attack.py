@@ -83,7 +83,8 @@ def _attempts(t: Turn, cell: int, hostile: set[int], rg: m.Regions,
                 target = t.units.get(t.resolve(ref, u.faction, near=cell))
                 why = refusal(t, u, target, best, ref)
                 if why:
-                    t.fail(u, order, why)
+                    t.fail(u, order, why,
+                           m.unseen_note(t, u, ref, target) if why == unseen(ref) else "")
                 else:
                     out.append(Attempt(u, target, order))
         if u.faction not in hostile or u.avoid:
@@ -112,7 +113,8 @@ def _region(t: Turn, cell: int, hostile: set[int], rg: m.Regions,
         why = refusal(t, a.unit, a.target, best, a.target.number)
         if why:  # a battle before changed things
             if a.order is not None and a.unit.number in t.units:
-                t.fail(a.unit, a.order, why)
+                t.fail(a.unit, a.order, why, m.unseen_note(t, a.unit, a.target.number, a.target)
+                       if why == unseen(a.target.number) else "")
             continue
         live = [x for x in attempts[i:] if x.target.faction == tf
                 and frozenset((x.unit.faction, tf)) not in met

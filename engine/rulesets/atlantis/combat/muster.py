@@ -70,6 +70,24 @@ def sees(t: Turn, faction: int, u: st.Unit) -> bool:
                     faction, u).seen
 
 
+def unseen_note(t: Turn, u: st.Unit, ref: object, x: st.Unit | None) -> str:
+    """The GM's reason (sight.unseen_note) why `u`'s faction does not see unit `x` (None:
+    none resolved from `ref`) where `u` stands; the player is told only sight.unseen."""
+    def place(cell: int) -> str:
+        cx, cy = t.ctx.map.grid.atlantis(cell)
+        return f"({cx},{cy})"
+
+    if x is u:
+        return f"unit {ref} is the unit itself"
+    if x is None or x.number not in t.units:
+        return sight.unseen_note(ref, None, place(u.cell))
+    if x.men <= 0:
+        return f"unit {ref} has no men left"
+    best = (observers(t, [y for y in t.units.values() if y.cell == x.cell]).get(u.faction)
+            if x.cell == u.cell else None)
+    return sight.unseen_note(ref, place(x.cell), place(u.cell), unit_stealth(t, x), best)
+
+
 def mounts(t: Turn, u: st.Unit) -> int:
     return sum(n for item, n in t.items[u.number].items()
                if t.item_rows.get(item, {}).get("kind") == "mount")

@@ -157,9 +157,16 @@ def battle_events(result: BattleResult, cell: int, viewers: Iterable[int], *, wh
     first = result.attackers[0].unit if result.attackers else 0
     target = result.defenders[0].unit if result.defenders else 0
     winner = result.winner or ""
-    fought = tuple(c.unit for c in (*result.attackers, *result.defenders))
+    side = (*result.attackers, *result.defenders)
+    fought = tuple(c.unit for c in side)
+    # who fought only in the GM's copy (the report reads it there): a viewer's copy would
+    # name an assassin its lines keep from the victim's side; `named`, the factions that
+    # viewer's lines name (its bundle lists those factions, view.known_factions)
     return [ev.Battle(f, cell, result.kind, first if _told_who(result, f) else 0, target,
-                      winner, tuple(battle_lines(result, f, where=where, items=items)), fought)
+                      winner, tuple(battle_lines(result, f, where=where, items=items)),
+                      fought if f == GM else (),
+                      () if f == GM else tuple(sorted({c.faction for c in side
+                                                       if _sees_faction(c, f)} - {f})))
             for f in [GM, *sorted(set(viewers) - {GM})]]
 
 
