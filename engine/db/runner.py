@@ -110,7 +110,7 @@ def _refused_sets(subs: list[StoredSubmission], step: int) -> list[Diagnostic]:
 
 class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
-    _load_scenario, _recheck from it."""
+    _scenario_now (InterventionDesk), _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None,
             for_step: int | None = None, now: str | None = None, early: bool = False) -> RunResult:
@@ -131,7 +131,9 @@ class StepRunner:
                 raise TurnMoved(f"{self.store.where}: this run was for turn {for_step}, but the "
                                 f"game is at turn {cur} now (another run made it meanwhile); "
                                 "nothing was done")
-            scen = self._scenario = self._load_scenario(c)  # read once, also for _recheck
+            # read once, also for _recheck; the map this service read already is kept (a map
+            # does not change in play: a 1,000-faction world's is a tenth of the run)
+            scen = self._scenario = self._scenario_now(c)
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
@@ -265,6 +267,8 @@ class StepRunner:
         whose = batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None
         if seq is not None and whose is not None:
             info.update(self._turn_taken(ctx, step, whose, seq, scen, tell))
+        if rs.gm_report_on_demand and all_diags:  # what the GM's report, made when asked, lists
+            info["gm_diagnostics"] = [d.to_dict() for d in all_diags]
         tell(0.5, f"turn {step}: saving the new state")
         st.save_state(c, new)
         st.save_events(c, step, ctx.events)
@@ -375,7 +379,8 @@ class StepRunner:
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None],
                        only: set[int] | None = None) -> int:
-        rows = self._build_reports(state, events, scen, diags, step, tell, only)
+        rows = self._build_reports(state, events, scen, diags, step, tell, only,
+                                   gm=not self.ruleset.gm_report_on_demand)
         tell(0.95, f"turn {step}: saving reports")
         self.store.save_reports(c, step, rows)
         return len(rows)
@@ -383,20 +388,22 @@ class StepRunner:
     def _build_reports(self, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int,
                        tell: Callable[[float, str], None],
-                       only: set[int] | None = None) -> list[tuple[int | None, str, str]]:
+                       only: set[int] | None = None, gm: bool = True
+                       ) -> list[tuple[int | None, str, str]]:
         """(faction or None for the GM, format, text) of every report of a step; `only`:
-        the factions that get one (a sequential step), the GM always."""
+        the factions that get one (a sequential step); the GM's unless `gm` is False (a
+        ruleset whose GM report is made when asked: GameService.report)."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
         who_all = [None] if rs.public_reports else [
-            f.number for f in scen.factions if only is None or f.number in only] + [None]
+            f.number for f in scen.factions if only is None or f.number in only] + ([None] if gm else [])
         by_faction: dict[int | None, list[Diagnostic]] = {}  # once, not once a faction
         for d in diags:
             by_faction.setdefault(d.faction, []).append(d)
         for i, faction in enumerate(who_all):
             who = "the GM" if faction is None else f"faction {faction}"
-            tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
+            tell(0.55 + 0.4 * i / max(1, len(who_all)), f"turn {step}: report for {who}")
             mine = diags if faction is None else by_faction.get(faction, [])
             try:
                 rows += [(faction, fmt, text) for fmt, text in

@@ -173,6 +173,8 @@ class AtlantisConquest(Ruleset):
 
     # ---- reports -----------------------------------------------------------------------
 
+    gm_report_on_demand = True  # the whole world's report: when the GM asks (docs/atlantis.md)
+
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
         from engine.rulesets.atlantis.report import build
