@@ -41,10 +41,12 @@ def _rendered(rs: Ruleset, data: dict[str, Any]) -> list[tuple[str, str]]:
     saved; otherwise the data is cleaned and rendered again."""
     out = rs.render_all(data, rs.report_formats)
     js = next((text for fmt, text in out if fmt == "json"), None)
-    if js is None or not markup.json_is_clean(js):
+    clean_js = js is not None and markup.json_is_clean(js)
+    if not clean_js:
         data = markup.clean_data(data)
         out = rs.render_all(data, rs.report_formats)
-    return [(fmt, markup.clean(text)) for fmt, text in out]
+    # a JSON text found clean is (json_is_clean looks for all that clean removes)
+    return [(fmt, text if fmt == "json" and clean_js else markup.clean(text)) for fmt, text in out]
 
 
 def _replay_step(s: StoredSubmission) -> int | None:

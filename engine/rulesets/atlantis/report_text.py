@@ -105,7 +105,31 @@ def structure_line(s: dict[str, Any], layout: str) -> str:
     return text + "."
 
 
-def region_lines(reg: dict[str, Any], layout: str) -> list[str]:
+_HEADS: dict[tuple[int, str], tuple[list, list[str]]] = {}  # see _head_lines
+
+
+def _head_lines(reg: dict[str, Any], layout: str) -> list[str]:
+    """A region's lines down to its exits, which every faction that sees the region reads
+    alike: laid out once for the reports of a turn. Regions built by report.py share their
+    exits list (report._Index.exits), one object per region and state, which is the key
+    (kept with the lines, so that its id is not reused); any other region is laid out anew."""
+    key = (id(reg["exits"]), layout)
+    got = _HEADS.get(key)
+    if got is not None and got[0] is reg["exits"]:
+        return got[1]
+    lines = _region_head(reg, layout)
+    if len(_HEADS) > 50_000:
+        _HEADS.clear()
+    _HEADS[key] = (reg["exits"], lines)
+    return lines
+
+
+def forget_heads() -> None:
+    """Let the laid-out heads go (a new state is being reported on: report._Index)."""
+    _HEADS.clear()
+
+
+def _region_head(reg: dict[str, Any], layout: str) -> list[str]:
     w = WIDTH[layout]
     head = (f"{place(reg, layout)}, {reg['peasants']} peasants, ${reg['silver']}."
             if reg["peasants"] or reg["terrain"] != "ocean" else f"{place(reg, layout)}.")
@@ -124,6 +148,12 @@ def region_lines(reg: dict[str, Any], layout: str) -> list[str]:
     out += ["", "Exits:"]
     for e in reg["exits"]:
         out += wrap(f"{e['direction']} : {place(e, layout)}.", w, "  ")
+    return out
+
+
+def region_lines(reg: dict[str, Any], layout: str) -> list[str]:
+    w = WIDTH[layout]
+    out = list(_head_lines(reg, layout))
     units = [ln for u in reg["units"] for ln in wrap(unit_line(u, layout), w)]
     structs = []
     for s in reg["structures"]:
