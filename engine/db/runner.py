@@ -276,11 +276,11 @@ class StepRunner:
         st.save_events(c, step, ctx.events)
         st.add_step(c, step, "done", seed=f"{game_seed}/{step}", faction=whose, info=info,
                     processed_at=seq[2] if seq is not None else None)
+        st.set_submissions(c, [s.id for s in batch], applied_step=step)
         for s in batch:
-            st.set_submission(c, s.id, applied_step=step)
             if "turn" in info:  # the turn it was, kept for a re-run after a rollback
                 sequence.pin_turn(st, c, s, info["turn"])
-            st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
+        st.replace_many_diagnostics(c, [(s.id, diags_by_sub[s.id]) for s in batch], step)
         only = self._report_factions(new, scen, step) if model == TurnModel.SIMULTANEOUS else None
         if whose is not None:
             try:
