@@ -60,7 +60,7 @@ def clean(s: Any) -> str:
     """The text without control characters, escape sequences or bidi overrides.
     Newlines and tabs stay; CR (which lets text overwrite its own line) goes."""
     s = "" if s is None else str(s)
-    if _CHARS.search(s) is None:
+    if s.isprintable() or _CHARS.search(s) is None:  # (every character removed is unprintable)
         return s
     s = s.replace("\r\n", "\n")
     return _CHARS.sub("", _SEQUENCES.sub("", s))
@@ -69,6 +69,8 @@ def clean(s: Any) -> str:
 def one_line(s: Any) -> str:
     """`clean`, on one line: line breaks and tabs become single spaces."""
     s = "" if s is None else str(s)
+    if s.isprintable():  # the common case: no break, control or format character (all unprintable)
+        return s
     return clean(_BREAKS.sub(" ", s))
 
 
