@@ -23,8 +23,13 @@ EVT = EventRow
 REP = ReportRow
 
 
+# what json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+# makes for each call, made once (a turn writes some 30,000 events)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def _dumps(v: Any) -> str:
-    return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _ENCODER.encode(v)
 
 
 @dataclass

@@ -101,6 +101,7 @@ class _Index:
             for u in self.units)
         self._fought: tuple[EventLog, int, frozenset[tuple[int, int]]] | None = None
         self._exits: dict[int, list[dict[str, Any]]] = {}
+        self._titles: dict[int, tuple[str, int, int, str]] = {}
         report_text.forget_heads()  # laid out for the exits of another index: not needed now
 
     def fought(self, events: EventLog | None) -> frozenset[tuple[int, int]]:
@@ -143,15 +144,18 @@ class _Index:
         """Terrain, Atlantis coordinates and area of a region (world.area_name's answer,
         from a table of the map's areas made once: a 1,000-faction map has over a
         thousand areas to search otherwise)."""
-        gmap = self.scenario.map
-        if self.area_names is None:
-            self.area_names = {}
-            for a in gmap.areas.values():
-                for c in a.cells:
-                    self.area_names.setdefault(c, a.name)
-        x, y = gmap.grid.atlantis(cell)
-        return {"terrain": gmap.terrain_at(cell), "x": x, "y": y,
-                "area": self.area_names.get(cell, self.ocean_name)}
+        got = self._titles.get(cell)
+        if got is None:  # a region is named in many reports (and as many regions' exit)
+            gmap = self.scenario.map
+            if self.area_names is None:
+                self.area_names = {}
+                for a in gmap.areas.values():
+                    for c in a.cells:
+                        self.area_names.setdefault(c, a.name)
+            x, y = gmap.grid.atlantis(cell)
+            got = self._titles[cell] = (gmap.terrain_at(cell), x, y,
+                                        self.area_names.get(cell, self.ocean_name))
+        return {"terrain": got[0], "x": got[1], "y": got[2], "area": got[3]}
 
 
 def _items(ix: _Index, unit, own: bool) -> list[dict[str, Any]]:

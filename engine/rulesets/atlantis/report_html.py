@@ -23,10 +23,10 @@ def _pre(lines: list[str]) -> str:
         safe = _html.escape(whole, quote=True).split("\n")
     else:
         safe = [esc(ln) for ln in lines]
-    rows = []
-    for ln, text in zip(lines, safe, strict=True):
-        cls = " class='own'" if ln.lstrip().startswith("* ") else ""
-        rows.append(f"<span{cls}>{text}</span>")
+    if lines and "* " not in whole:  # no line of an own unit: every line a plain span
+        return "<pre><span>" + "</span>\n<span>".join(safe) + "</span></pre>"
+    rows = [f"<span class='own'>{text}</span>" if ln.lstrip().startswith("* ") else
+            f"<span>{text}</span>" for ln, text in zip(lines, safe, strict=True)]
     return "<pre>" + "\n".join(rows) + "</pre>"
 
 
