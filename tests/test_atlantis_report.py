@@ -290,3 +290,23 @@ def test_the_book_layout_lists_structures_above_the_units(tmp_path):
              "  - High Priest Chafin (9), faction Red Dragon Clan (7), has: 1 man, 1\n"
              "    sword.\n\n* Hans Shadowspawn (15), on guard, faction Hans and his Merry")
     assert block in text
+
+
+def test_wrap_is_textwraps_for_single_spaced_text():
+    """report_text.wrap cuts long lines at the last space that fits: the lines textwrap
+    makes (long words kept whole, never cut at hyphens), and texts with runs of blanks are
+    wrapped word by word the same way."""
+    import random
+    import textwrap
+
+    from engine.rulesets.atlantis.report_text import wrap
+
+    rnd = random.Random(3)
+    words = ["a", "bb", "dddd", "x" * 9, "y" * 30, "z" * 75, "é-ü", "w,", "(1,2)"]
+    for _ in range(3000):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 30)))
+        width, indent = rnd.choice([10, 40, 70, 76]), rnd.choice(["", "  "])
+        want = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False)
+        assert wrap(text, width, indent) == want, (text, width, indent)
+        assert wrap(text.replace(" ", "  ", 1), width, indent) == want
