@@ -208,3 +208,13 @@ def test_what_clean_and_one_line_change_is_never_printable():
                if removed.match(chr(cp)) and chr(cp).isprintable()]
     assert changed == []
     assert escape.one_line("a\u202eb\nc") == "ab c" and escape.clean("ok \u00e9\u4e2d") == "ok \u00e9\u4e2d"
+
+
+def test_an_ascii_text_is_checked_for_the_same_characters():
+    """is_clean checks an ASCII text as bytes: the same answer as the search, for every
+    ASCII character anywhere in a text."""
+    from engine.markup import escape
+
+    for cp in range(128):
+        for text in (chr(cp), f"report line\n{chr(cp)}\tmore", f"{chr(cp)}x" * 3):
+            assert escape.is_clean(text) == (escape._CHARS.search(text) is None), (cp, text)
