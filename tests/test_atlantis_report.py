@@ -310,3 +310,25 @@ def test_wrap_is_textwraps_for_single_spaced_text():
                              break_long_words=False, break_on_hyphens=False)
         assert wrap(text, width, indent) == want, (text, width, indent)
         assert wrap(text.replace(" ", "  ", 1), width, indent) == want
+
+
+def test_html_sections_mark_own_units_as_line_by_line():
+    """report_html._pre lays out a clean section in one pass: the same spans, and the same
+    own-unit lines (`* ` after any blanks), as escaping and marking each line alone."""
+    import random
+
+    from engine.markup import html as esc
+    from engine.rulesets.atlantis.report_html import _pre
+
+    def by_line(lines):
+        return "<pre>" + "\n".join(
+            f"<span class='own'>{esc(ln)}</span>" if ln.lstrip().startswith("* ")
+            else f"<span>{esc(ln)}</span>"
+            for ln in lines) + "</pre>"
+
+    rnd = random.Random(1)
+    bits = ["* ", "- ", " ", "\u00a0", "\u3000", "x", "<b>", "&", "'", "*", "\x1b[1m", "\u202e", "\r"]
+    for _ in range(20000):
+        lines = ["".join(rnd.choice(bits) for _ in range(rnd.randint(0, 6)))
+                 for _ in range(rnd.randint(0, 5))]
+        assert _pre(lines) == by_line(lines), lines
