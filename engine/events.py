@@ -42,11 +42,10 @@ class Event:
     def factions(self) -> frozenset[int]:
         """Factions the event concerns (for filtering in the GM console)."""
         out = set()
-        for name in _names(type(self)):
-            if name in _FACTION_FIELDS:
-                v = getattr(self, name)
-                if isinstance(v, int):
-                    out.add(v)
+        for name in _faction_names(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, int):
+                out.add(v)
         return frozenset(out)
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,6 +87,17 @@ def _names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return names
+
+
+def _faction_names(cls: type) -> tuple[str, ...]:
+    """The fields of a class that name a faction (_FACTION_FIELDS), looked up once."""
+    names = _FACTION_NAMES.get(cls)
+    if names is None:
+        names = _FACTION_NAMES[cls] = tuple(n for n in _names(cls) if n in _FACTION_FIELDS)
+    return names
+
+
+_FACTION_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(v: Any) -> Any:

@@ -322,6 +322,10 @@ class Ruleset(ABC):
     # rendered per format and every faction is given that one. Identical by construction,
     # and a 20-player turn renders 1 report instead of 21.
     public_reports: bool = False
+    # The GM's report of the whole world made when asked (`realmsmith report`, `export
+    # --gm`, the console) from the turn's stored state, events and findings, not at every
+    # run: a 1,000-faction Atlantis world's is 42 MB in three formats, a third of the run.
+    gm_report_on_demand: bool = False
     # Scenario meta keys a player's bundle may carry besides engine.bundle.PUBLIC_META
     # (an allow-list: everything else in the meta is the GM's).
     public_meta: tuple[str, ...] = ()

@@ -71,6 +71,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         self.ruleset = ruleset
         self._scenario: Scenario | None = None
         self._last_checker: tuple[State, Scenario, Any] | None = None  # see _checker
+        self._gm_kept: tuple[tuple, dict[str, str]] | None = None  # see _gm_reports
 
     # ---- opening ------------------------------------------------------------------
 
@@ -499,8 +500,9 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         return [s for s in self._active(subs, scen) if s.step is not None and s.step <= cur]
 
     def late_submissions(self) -> list[StoredSubmission]:
-        with self.store.reading() as c:
-            return self._late(c, int(self.store.game(c).current_step), self.scenario)
+        with self.store.reading() as c:  # the factions are all it needs: not the map
+            scen = self._scenario or self._load_scenario(c, with_map=False)
+            return self._late(c, int(self.store.game(c).current_step), scen)
 
     def check_text(self, text: str, source_name: str = "", faction: int | None = None,
                    sender: str = "", subject: str = "") -> tuple[Submission, list[Diagnostic]]:
@@ -777,6 +779,8 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 out = self.store.load_report(c, step, faction, fmt)
             if out is None and step == 0:
                 out = self._start_reports(c).get((None if public else faction, fmt))
+            elif out is None and faction is None and self.ruleset.gm_report_on_demand:
+                out = self._gm_reports(c, step).get(fmt)
         if out is None:
             who = "the GM" if faction is None else f"faction {faction}"
             raise GameDbError(f"no {fmt} report for {who} at turn {step}")
@@ -830,10 +834,37 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             raise GameDbError(f"{self.where}: the starting reports cannot be made: {e}") from None
         return {(faction, fmt): text for faction, fmt, text in rows}
 
-    def export(self, folder: str | Path, step: int | None = None) -> list[Path]:
+    def _gm_reports(self, c: Any, step: int) -> dict[str, str]:
+        """The GM's report of a run step in every format, where the ruleset makes it when
+        asked (Ruleset.gm_report_on_demand): from the step's stored state and events and
+        the findings the run kept for it, as the run would have made it. The last one made
+        is kept while the step is the same (same time run, same number of events)."""
+        import json
+
+        row = next((r for r in self.store.steps(c) if int(r.number) == step), None)
+        if row is None or step <= 0:
+            return {}
+        events = self.store.load_events(c, step)
+        key = (self.store.game_id, step, row.processed_at, row.seed, len(events.records))
+        kept = self._gm_kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        info = json.loads(row.info or "{}")
+        diags = [Diagnostic.from_dict(d) for d in info.get("gm_diagnostics", [])]
+        try:
+            rows = self._build_reports(self._state(c, step), events, self.scenario, diags, step,
+                                       lambda _f, _m: None, only=set())
+        except RunFailed as e:
+            raise GameDbError(f"{self.where}: the GM's report of turn {step} cannot be made: {e}") from None
+        out = {fmt: text for who, fmt, text in rows if who is None}
+        self._gm_kept = (key, out)
+        return out
+
+    def export(self, folder: str | Path, step: int | None = None, gm: bool = False) -> list[Path]:
         """Every faction's report in every format plus the GM's, named
         `<game>-t<NNN>-f<FF>.<ext>` and `<game>-t<NNN>-gm.<ext>`, and each faction's
-        orders template `<game>-t<NNN>-f<FF>-orders.txt` if the ruleset writes one."""
+        orders template `<game>-t<NNN>-f<FF>-orders.txt` if the ruleset writes one. A GM
+        report made when asked (Ruleset.gm_report_on_demand) is written only with `gm`."""
         folder = Path(folder)
         if folder.exists() and not folder.is_dir():
             raise GameDbError(f"{folder}: is a file, not a folder; give a folder to write into")
@@ -854,13 +885,18 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 keys = [(0, fmt) for fmt in fmts] + [
                     (f.number, fmt) for f in sorted(self.scenario.factions, key=lambda f: f.number)
                     for fmt in fmts]
+            made: dict[str, str] = {}  # the GM's, made now
+            if step > 0 and self.ruleset.gm_report_on_demand and not any(w == 0 for w, _f in keys):
+                made = self._gm_reports(c, step) if gm else {}
+                keys = sorted([*keys, *((0, fmt) for fmt in made)])
             if not keys:
                 raise GameDbError(f"no reports for turn {step}")
             for faction, fmt in keys:
                 who = "gm" if faction == 0 else f"f{faction:02d}"
                 p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
                 src = None if self.ruleset.public_reports else (faction or None)
-                _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
+                _write(p, start[(src, fmt)] if start else made[fmt] if faction == 0 and made
+                       else self.store.load_report(c, step, src, fmt))
                 written.append(p)
             written += self._write_templates(c, folder, base, step, set(self._reported(c, step)))
         return written

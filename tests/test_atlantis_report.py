@@ -290,3 +290,45 @@ def test_the_book_layout_lists_structures_above_the_units(tmp_path):
              "  - High Priest Chafin (9), faction Red Dragon Clan (7), has: 1 man, 1\n"
              "    sword.\n\n* Hans Shadowspawn (15), on guard, faction Hans and his Merry")
     assert block in text
+
+
+def test_wrap_is_textwraps_for_single_spaced_text():
+    """report_text.wrap cuts long lines at the last space that fits: the lines textwrap
+    makes (long words kept whole, never cut at hyphens), and texts with runs of blanks are
+    wrapped word by word the same way."""
+    import random
+    import textwrap
+
+    from engine.rulesets.atlantis.report_text import wrap
+
+    rnd = random.Random(3)
+    words = ["a", "bb", "dddd", "x" * 9, "y" * 30, "z" * 75, "é-ü", "w,", "(1,2)"]
+    for _ in range(3000):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 30)))
+        width, indent = rnd.choice([10, 40, 70, 76]), rnd.choice(["", "  "])
+        want = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False)
+        assert wrap(text, width, indent) == want, (text, width, indent)
+        assert wrap(text.replace(" ", "  ", 1), width, indent) == want
+
+
+def test_html_sections_mark_own_units_as_line_by_line():
+    """report_html._pre lays out a clean section in one pass: the same spans, and the same
+    own-unit lines (`* ` after any blanks), as escaping and marking each line alone."""
+    import random
+
+    from engine.markup import html as esc
+    from engine.rulesets.atlantis.report_html import _pre
+
+    def by_line(lines):
+        return "<pre>" + "\n".join(
+            f"<span class='own'>{esc(ln)}</span>" if ln.lstrip().startswith("* ")
+            else f"<span>{esc(ln)}</span>"
+            for ln in lines) + "</pre>"
+
+    rnd = random.Random(1)
+    bits = ["* ", "- ", " ", "\u00a0", "\u3000", "x", "<b>", "&", "'", "*", "\x1b[1m", "\u202e", "\r"]
+    for _ in range(20000):
+        lines = ["".join(rnd.choice(bits) for _ in range(rnd.randint(0, 6)))
+                 for _ in range(rnd.randint(0, 5))]
+        assert _pre(lines) == by_line(lines), lines

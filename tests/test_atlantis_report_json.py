@@ -22,6 +22,8 @@ def reference(data):
     {"deep": [[[[[[[[[[{"k": "v"}]]]]]]]]]]},
     {"a": [1, [2, [3, [4]]]], "b": {"c": {"d": {"e": "  spaces  "}}}},
     {"keys": {"10": 1, "9": 2, "a b": 3, "": 4}},
+    {"a  key": {"b": [1, {"c": "three   and one "}]}},  # double spaces: the numpy way
+    {"a": [{"b": "one space each", "c": [" ", "x y"]}]},  # none: the one replace
 ])
 def test_same_text_as_the_standard_library(data):
     assert dumps(data) == reference(data)
@@ -35,7 +37,7 @@ def test_what_orjson_refuses_goes_to_the_standard_library(data):
 def test_a_report_bigger_than_a_chunk(monkeypatch):
     from engine.rulesets.atlantis import report_json
 
-    data = {"regions": [{"units": [{"n": i, "items": [[i, {"x": "y"}], []]}]} for i in range(300)]}
+    data = {"regions": [{"units": [{"n": i, "items": [[i, {"x": "y  z"}], []]}]} for i in range(300)]}
     monkeypatch.setattr(report_json, "CHUNK", 97)  # pieces end in the middle of every level
     assert dumps(data) == reference(data)
 

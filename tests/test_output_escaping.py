@@ -8,6 +8,7 @@ stored report in every format and every outbox mail is then checked.
 
 from __future__ import annotations
 
+import re
 from email import message_from_bytes, policy
 
 import pytest
@@ -194,3 +195,26 @@ def test_cli_output_cannot_drive_the_gm_terminal(tmp_path, capsys):
     assert "m.eml" in out.out and "txt.exe" in out.out
     for text in (out.out, out.err):
         assert markup.is_clean(text), repr(text)
+
+
+def test_what_clean_and_one_line_change_is_never_printable():
+    """clean and one_line return a printable string as it is, unsearched (the common case,
+    checked fast): that holds only while every character they remove or replace is one
+    str.isprintable rejects."""
+    from engine.markup import escape
+
+    removed = re.compile(f"[{escape._BAD}]|{escape._BREAKS.pattern}|[\x1b\x9b]")
+    changed = [hex(cp) for cp in range(0x110000)
+               if removed.match(chr(cp)) and chr(cp).isprintable()]
+    assert changed == []
+    assert escape.one_line("a\u202eb\nc") == "ab c" and escape.clean("ok \u00e9\u4e2d") == "ok \u00e9\u4e2d"
+
+
+def test_an_ascii_text_is_checked_for_the_same_characters():
+    """is_clean checks an ASCII text as bytes: the same answer as the search, for every
+    ASCII character anywhere in a text."""
+    from engine.markup import escape
+
+    for cp in range(128):
+        for text in (chr(cp), f"report line\n{chr(cp)}\tmore", f"{chr(cp)}x" * 3):
+            assert escape.is_clean(text) == (escape._CHARS.search(text) is None), (cp, text)

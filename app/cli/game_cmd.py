@@ -76,6 +76,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game")
     p.add_argument("--out", required=True, help="folder to write into")
     p.add_argument("--turn", type=number, help="turn (default: the last one run)")
+    p.add_argument("--gm", action="store_true",
+                   help="also the GM's report of the whole world where the game makes it only "
+                        "when asked (Atlantis)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("state", help="the state of the game at a turn")
@@ -423,7 +426,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     with open_game(args.game) as svc:
         try:
-            files = svc.export(args.out, args.turn)
+            files = svc.export(args.out, args.turn, gm=args.gm)
         except GameDbError as e:
             if type(e) is GameDbError:
                 raise _refused(e) from None

@@ -23,8 +23,13 @@ EVT = EventRow
 REP = ReportRow
 
 
+# what json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+# makes for each call, made once (a turn writes some 30,000 events)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def _dumps(v: Any) -> str:
-    return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _ENCODER.encode(v)
 
 
 @dataclass
@@ -211,6 +216,12 @@ class JournalMixin:
     def set_submission(self, c: Connection, sub_id: int, **values: Any) -> None:
         c.execute(update(SUB).where(SUB.c.game_id == self.game_id, SUB.c.id == sub_id).values(**values))
 
+    def set_submissions(self, c: Connection, sub_ids: list[int], **values: Any) -> None:
+        """set_submission of many in one statement (a run marks a thousand applied)."""
+        for at in range(0, len(sub_ids), 500):  # within any driver's limit of parameters
+            c.execute(update(SUB).where(SUB.c.game_id == self.game_id,
+                                        SUB.c.id.in_(sub_ids[at:at + 500])).values(**values))
+
     def resolve_supersession(self, c: Connection, faction: int, step: int) -> None:
         """Of the unapplied submissions of one faction for one step, only the latest counts.
 
@@ -263,6 +274,19 @@ class JournalMixin:
                  "severity": d.severity.value, "message": d.message, "text": d.text} for d in diags]
         if rows:
             c.execute(DIAG.insert(), rows)
+
+    def replace_many_diagnostics(self, c: Connection, by_sub: list[tuple[int, list[Diagnostic]]],
+                                 step: int | None = None) -> None:
+        """replace_diagnostics of many submissions: their old rows gone in one statement,
+        the new ones written in one (in the order given), as a run does for every set."""
+        ids = [sid for sid, _d in by_sub]
+        for at in range(0, len(ids), 500):
+            c.execute(delete(DIAG).where(DIAG.c.game_id == self.game_id,
+                                         DIAG.c.submission_id.in_(ids[at:at + 500])))
+        bulk.insert_rows(c, DIAG, ("game_id", "submission_id", "step", "faction", "file", "line",
+                                   "col", "kind", "severity", "message", "text"),
+                         [(self.game_id, sid, step, d.faction, d.file, d.line, d.col, d.kind,
+                           d.severity.value, d.message, d.text) for sid, diags in by_sub for d in diags])
 
     def add_problems(self, c: Connection, diags: list[Diagnostic], step: int | None) -> list[Diagnostic]:
         """Intake problems not tied to a submission; one already stored (same file, place,

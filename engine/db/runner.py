@@ -41,10 +41,12 @@ def _rendered(rs: Ruleset, data: dict[str, Any]) -> list[tuple[str, str]]:
     saved; otherwise the data is cleaned and rendered again."""
     out = rs.render_all(data, rs.report_formats)
     js = next((text for fmt, text in out if fmt == "json"), None)
-    if js is None or not markup.json_is_clean(js):
+    clean_js = js is not None and markup.json_is_clean(js)
+    if not clean_js:
         data = markup.clean_data(data)
         out = rs.render_all(data, rs.report_formats)
-    return [(fmt, markup.clean(text)) for fmt, text in out]
+    # a JSON text found clean is (json_is_clean looks for all that clean removes)
+    return [(fmt, text if fmt == "json" and clean_js else markup.clean(text)) for fmt, text in out]
 
 
 def _replay_step(s: StoredSubmission) -> int | None:
@@ -71,15 +73,17 @@ _SAVED = gc.get_threshold()    # the collector's thresholds before the first of 
 def _fewer_collections() -> Iterator[None]:
     """Python's cyclic garbage collector, left as it is, walked the big game state again
     and again during a turn (a fifth of a 100x100 turn). While a run lasts, what exists
-    already is set aside (gc.freeze) and collections start after 50,000 new objects
-    instead of 700; afterwards everything is as before, and collectable again."""
+    already is set aside (gc.freeze; the run freezes the state it reads too), collections
+    start after 200,000 new objects instead of 700 and the older generations are walked
+    five times less often (a 1,000-faction turn's reports are millions of objects);
+    afterwards everything is as before, and collectable again."""
     global _RUNS, _SAVED
     with _GC_LOCK:  # runs in several threads: the first one in sets, the last one out restores
         _RUNS += 1
         if _RUNS == 1:
             _SAVED = gc.get_threshold()
             gc.freeze()
-            gc.set_threshold(max(_SAVED[0], 50_000), *_SAVED[1:])
+            gc.set_threshold(max(_SAVED[0], 200_000), max(_SAVED[1], 50), max(_SAVED[2], 50))
     try:
         yield
     finally:
@@ -110,7 +114,7 @@ def _refused_sets(subs: list[StoredSubmission], step: int) -> list[Diagnostic]:
 
 class StepRunner:
     """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
-    _load_scenario, _recheck from it."""
+    _scenario_now (InterventionDesk), _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None,
             for_step: int | None = None, now: str | None = None, early: bool = False) -> RunResult:
@@ -131,11 +135,14 @@ class StepRunner:
                 raise TurnMoved(f"{self.store.where}: this run was for turn {for_step}, but the "
                                 f"game is at turn {cur} now (another run made it meanwhile); "
                                 "nothing was done")
-            scen = self._scenario = self._load_scenario(c)  # read once, also for _recheck
+            # read once, also for _recheck; the map this service read already is kept (a map
+            # does not change in play: a 1,000-faction world's is a tenth of the run)
+            scen = self._scenario = self._scenario_now(c)
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
             state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            gc.freeze()  # the state and scenario just read, set aside too (_fewer_collections)
             turns: list[int] = []
             hist = waiting = None
             if model == TurnModel.SEQUENTIAL:
@@ -308,16 +315,18 @@ class StepRunner:
         whose = batch[0].faction if model == TurnModel.SEQUENTIAL and batch else None
         if seq is not None and whose is not None:
             info.update(self._turn_taken(ctx, step, whose, seq, scen, tell))
+        if rs.gm_report_on_demand and all_diags:  # what the GM's report, made when asked, lists
+            info["gm_diagnostics"] = [d.to_dict() for d in all_diags]
         tell(0.5, f"turn {step}: saving the new state")
         st.save_state(c, new)
         st.save_events(c, step, ctx.events)
         st.add_step(c, step, "done", seed=f"{game_seed}/{step}", faction=whose, info=info,
                     processed_at=seq[2] if seq is not None else None)
+        st.set_submissions(c, [s.id for s in batch], applied_step=step)
         for s in batch:
-            st.set_submission(c, s.id, applied_step=step)
             if "turn" in info:  # the turn it was, kept for a re-run after a rollback
                 sequence.pin_turn(st, c, s, info["turn"])
-            st.replace_diagnostics(c, s.id, diags_by_sub[s.id], step)
+        st.replace_many_diagnostics(c, [(s.id, diags_by_sub[s.id]) for s in batch], step)
         only = self._report_factions(new, scen, step) if model == TurnModel.SIMULTANEOUS else None
         if whose is not None:
             try:
@@ -419,7 +428,8 @@ class StepRunner:
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None],
                        only: set[int] | None = None) -> int:
-        rows = self._build_reports(state, events, scen, diags, step, tell, only)
+        rows = self._build_reports(state, events, scen, diags, step, tell, only,
+                                   gm=not self.ruleset.gm_report_on_demand)
         tell(0.95, f"turn {step}: saving reports")
         self.store.save_reports(c, step, rows)
         return len(rows)
@@ -427,20 +437,22 @@ class StepRunner:
     def _build_reports(self, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int,
                        tell: Callable[[float, str], None],
-                       only: set[int] | None = None) -> list[tuple[int | None, str, str]]:
+                       only: set[int] | None = None, gm: bool = True
+                       ) -> list[tuple[int | None, str, str]]:
         """(faction or None for the GM, format, text) of every report of a step; `only`:
-        the factions that get one (a sequential step), the GM always."""
+        the factions that get one (a sequential step); the GM's unless `gm` is False (a
+        ruleset whose GM report is made when asked: GameService.report)."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
         who_all = [None] if rs.public_reports else [
-            f.number for f in scen.factions if only is None or f.number in only] + [None]
+            f.number for f in scen.factions if only is None or f.number in only] + ([None] if gm else [])
         by_faction: dict[int | None, list[Diagnostic]] = {}  # once, not once a faction
         for d in diags:
             by_faction.setdefault(d.faction, []).append(d)
         for i, faction in enumerate(who_all):
             who = "the GM" if faction is None else f"faction {faction}"
-            tell(0.55 + 0.4 * i / len(who_all), f"turn {step}: report for {who}")
+            tell(0.55 + 0.4 * i / max(1, len(who_all)), f"turn {step}: report for {who}")
             mine = diags if faction is None else by_faction.get(faction, [])
             try:
                 rows += [(faction, fmt, text) for fmt, text in

@@ -173,6 +173,8 @@ class AtlantisConquest(Ruleset):
 
     # ---- reports -----------------------------------------------------------------------
 
+    gm_report_on_demand = True  # the whole world's report: when the GM asks (docs/atlantis.md)
+
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
         from engine.rulesets.atlantis.report import build
@@ -200,13 +202,17 @@ class AtlantisConquest(Ruleset):
         return render_text(report)
 
     def render_all(self, report: dict[str, Any], formats: tuple[str, ...]) -> list[tuple[str, str]]:
-        """Text and HTML lay out the same sections: made once for both, not once each."""
+        """Text and HTML lay out the same sections: made once for both, not once each. The
+        JSON is written as it is: the runner, the one caller, looks for what to clean in it
+        (engine/db/runner.py, _rendered) and renders cleaned data again if it finds any."""
         from engine.rulesets.atlantis.report_html import render_html
+        from engine.rulesets.atlantis.report_json import dumps
         from engine.rulesets.atlantis.report_text import render_text, sections
 
         secs = sections(report) if "text" in formats or "html" in formats else None
         return [(fmt, render_text(report, secs) if fmt == "text" else
-                 render_html(report, secs) if fmt == "html" else self.render(report, fmt))
+                 render_html(report, secs) if fmt == "html" else
+                 dumps(report) if fmt == "json" else self.render(report, fmt))
                 for fmt in formats]
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from engine.chronicle import Chronicle, cells_of, told
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet, Severity
-from engine.rulesets.atlantis import rules, sight
+from engine.rulesets.atlantis import report_text, rules, sight
 from engine.rulesets.atlantis.catalog import level_of
 from engine.rulesets.atlantis.events import Battle, OrderFailed, OrderNotBuilt
 from engine.rulesets.atlantis.lore import (
@@ -86,6 +86,9 @@ class _Index:
         self.known: dict[int | None, dict[str, int]] = defaultdict(dict)  # skill reports had
         for k in state["known_skills"]:
             self.known[k.faction][k.skill] = k.level
+        self.attitudes: dict[int, list] = defaultdict(list)  # each faction's, by the other
+        for a in sorted(state["attitudes"], key=lambda a: a.other):
+            self.attitudes[a.faction].append(a)
         self.repeats: dict[int, list] = defaultdict(list)
         for r in sorted(state["repeat_orders"], key=lambda r: (r.unit, r.seq)):
             self.repeats[r.unit].append(r.text)
@@ -97,6 +100,9 @@ class _Index:
             (u.faction, u.cell, sight.observation(self.levels[u.number], self.unit_items[u.number]))
             for u in self.units)
         self._fought: tuple[EventLog, int, frozenset[tuple[int, int]]] | None = None
+        self._exits: dict[int, list[dict[str, Any]]] = {}
+        self._titles: dict[int, tuple[str, int, int, str]] = {}
+        report_text.forget_heads()  # laid out for the exits of another index: not needed now
 
     def fought(self, events: EventLog | None) -> frozenset[tuple[int, int]]:
         """`_fought` of the turn's log, walked once for all the factions' reports rather
@@ -107,6 +113,17 @@ class _Index:
                 or self._fought[1] != len(events.records):
             self._fought = (events, len(events.records), frozenset(_fought(events)))
         return self._fought[2]
+
+    def exits(self, cell: int) -> list[dict[str, Any]]:
+        """A region's exits as the reports list them: the same for every faction that sees
+        the region, so made once and shared by their reports (which only read them)."""
+        out = self._exits.get(cell)
+        if out is None:
+            grid = self.scenario.map.grid
+            out = self._exits[cell] = [{"direction": word, **self.title(other)}
+                                       for code, word in DIRECTION_NAMES.items()
+                                       if (other := grid.step(cell, code)) is not None]
+        return out
 
     def faction_name(self, number: int) -> str:
         f = self.factions.get(number)
@@ -127,15 +144,18 @@ class _Index:
         """Terrain, Atlantis coordinates and area of a region (world.area_name's answer,
         from a table of the map's areas made once: a 1,000-faction map has over a
         thousand areas to search otherwise)."""
-        gmap = self.scenario.map
-        if self.area_names is None:
-            self.area_names = {}
-            for a in gmap.areas.values():
-                for c in a.cells:
-                    self.area_names.setdefault(c, a.name)
-        x, y = gmap.grid.atlantis(cell)
-        return {"terrain": gmap.terrain_at(cell), "x": x, "y": y,
-                "area": self.area_names.get(cell, self.ocean_name)}
+        got = self._titles.get(cell)
+        if got is None:  # a region is named in many reports (and as many regions' exit)
+            gmap = self.scenario.map
+            if self.area_names is None:
+                self.area_names = {}
+                for a in gmap.areas.values():
+                    for c in a.cells:
+                        self.area_names.setdefault(c, a.name)
+            x, y = gmap.grid.atlantis(cell)
+            got = self._titles[cell] = (gmap.terrain_at(cell), x, y,
+                                        self.area_names.get(cell, self.ocean_name))
+        return {"terrain": got[0], "x": got[1], "y": got[2], "area": got[3]}
 
 
 def _items(ix: _Index, unit, own: bool) -> list[dict[str, Any]]:
@@ -222,12 +242,7 @@ def _region(ix: _Index, cell: int, viewer: int | None,
     else:  # ocean: no population and no economy (the book)
         d.update(peasants=0, silver=0, wages=0, entertainment=0, for_sale=[], products=[])
     d["wanted"] = []
-    grid = ix.scenario.map.grid
-    d["exits"] = []
-    for code, word in DIRECTION_NAMES.items():
-        other = grid.step(cell, code)
-        if other is not None:
-            d["exits"].append({"direction": word, **ix.title(other)})
+    d["exits"] = ix.exits(cell)
     best = None if viewer is None else ix.best_obs.get((viewer, cell))
     outside, inside = [], defaultdict(list)
     for u in ix.by_cell.get(cell, []):
@@ -417,8 +432,8 @@ def _attitudes(ix: _Index, f) -> dict[str, Any]:
         out[a] = []
     if f is None:
         return out
-    for a in sorted(ix.state["attitudes"], key=lambda a: a.other):
-        if a.faction == f.number and a.attitude in out:
+    for a in ix.attitudes.get(f.number, ()):  # indexed once: a sort per faction was quadratic
+        if a.attitude in out:
             out[a.attitude].append({"faction": a.other, "name": ix.faction_name(a.other)})
     return out
 

@@ -5,6 +5,7 @@ line through engine.markup.html, so no name or description a player writes becom
 from __future__ import annotations
 
 import html as _html
+import re
 from typing import Any
 
 from engine.markup import html as esc
@@ -15,18 +16,21 @@ STYLE = ("body{font-family:sans-serif;margin:1em 2em}pre{font-family:monospace;m
          ".own{font-weight:bold}h2{font-size:1.1em;margin:1em 0 .3em}")
 
 
+_OWN = re.compile(r"<span>(\s*\* )")  # a line that is `* ` after its blanks (str.lstrip's)
+
+
 def _pre(lines: list[str]) -> str:
     # Lines with nothing to clean (all but a hostile name's) are escaped in one call, not
     # one each: the same text, as HTML escaping goes character by character
     whole = "\n".join(lines)
-    if is_clean(whole) and len(lines) == whole.count("\n") + 1:
-        safe = _html.escape(whole, quote=True).split("\n")
-    else:
-        safe = [esc(ln) for ln in lines]
-    rows = []
-    for ln, text in zip(lines, safe, strict=True):
-        cls = " class='own'" if ln.lstrip().startswith("* ") else ""
-        rows.append(f"<span{cls}>{text}</span>")
+    if lines and is_clean(whole) and len(lines) == whole.count("\n") + 1:
+        # escaping leaves the blanks and "* " that begin an own unit's line as they are,
+        # so those lines are found in the escaped text, all in one pass
+        rows = "<span>" + _html.escape(whole, quote=True).replace("\n", "</span>\n<span>") + "</span>"
+        return "<pre>" + (_OWN.sub(r"<span class='own'>\1", rows) if "* " in whole else rows) + "</pre>"
+    safe = [esc(ln) for ln in lines]
+    rows = [f"<span class='own'>{text}</span>" if ln.lstrip().startswith("* ") else
+            f"<span>{text}</span>" for ln, text in zip(lines, safe, strict=True)]
     return "<pre>" + "\n".join(rows) + "</pre>"
 
 

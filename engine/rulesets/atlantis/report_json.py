@@ -30,6 +30,11 @@ def dumps(data: Any) -> str:
         except TypeError:  # a key that is not a string, an integer beyond 64 bits...
             raw = None
         if raw is not None:
+            # Where no string holds two spaces running (the written text without indents
+            # shows), the only double spaces are the indents, each an even run: halving
+            # them all is one replace, a sixth of the numpy way
+            if b"  " not in orjson.dumps(data):
+                return raw.replace(b"  ", b" ").decode()
             return _halve_indents(raw)
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
 

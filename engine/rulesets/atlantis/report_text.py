@@ -28,6 +28,8 @@ def wrap(text: str, width: int, indent: str = "") -> list[str]:
     1,000-faction turn wraps some 100,000 lines); a word longer than the line stays whole."""
     if len(text) + len(indent) <= width and "  " not in text:
         return [indent + text]
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return _wrap_spaced(text, width, indent)
     out, line, more = [], indent, indent + "  "
     first = True
     for word in text.split():
@@ -40,6 +42,26 @@ def wrap(text: str, width: int, indent: str = "") -> list[str]:
             line = more + word
     out.append(line)
     return out
+
+
+def _wrap_spaced(text: str, width: int, indent: str) -> list[str]:
+    """`wrap` of a text whose words are one space apart (the spaces are its only blanks:
+    it is printable): each line cut at the last space that fits, found by rfind rather
+    than word by word."""
+    out, at, end, prefix = [], 0, len(text), indent
+    while True:
+        room = width - len(prefix)
+        if end - at <= room:
+            out.append(prefix + text[at:])
+            return out
+        cut = text.rfind(" ", at, at + room + 1)
+        if cut <= at:  # the first word is longer than the line: it stays whole
+            cut = text.find(" ", at)
+            if cut < 0:
+                out.append(prefix + text[at:])
+                return out
+        out.append(prefix + text[at:cut])
+        at, prefix = cut + 1, indent + "  "
 
 
 def place(t: dict[str, Any], layout: str) -> str:
@@ -105,7 +127,31 @@ def structure_line(s: dict[str, Any], layout: str) -> str:
     return text + "."
 
 
-def region_lines(reg: dict[str, Any], layout: str) -> list[str]:
+_HEADS: dict[tuple[int, str], tuple[list, list[str]]] = {}  # see _head_lines
+
+
+def _head_lines(reg: dict[str, Any], layout: str) -> list[str]:
+    """A region's lines down to its exits, which every faction that sees the region reads
+    alike: laid out once for the reports of a turn. Regions built by report.py share their
+    exits list (report._Index.exits), one object per region and state, which is the key
+    (kept with the lines, so that its id is not reused); any other region is laid out anew."""
+    key = (id(reg["exits"]), layout)
+    got = _HEADS.get(key)
+    if got is not None and got[0] is reg["exits"]:
+        return got[1]
+    lines = _region_head(reg, layout)
+    if len(_HEADS) > 50_000:
+        _HEADS.clear()
+    _HEADS[key] = (reg["exits"], lines)
+    return lines
+
+
+def forget_heads() -> None:
+    """Let the laid-out heads go (a new state is being reported on: report._Index)."""
+    _HEADS.clear()
+
+
+def _region_head(reg: dict[str, Any], layout: str) -> list[str]:
     w = WIDTH[layout]
     head = (f"{place(reg, layout)}, {reg['peasants']} peasants, ${reg['silver']}."
             if reg["peasants"] or reg["terrain"] != "ocean" else f"{place(reg, layout)}.")
@@ -124,11 +170,28 @@ def region_lines(reg: dict[str, Any], layout: str) -> list[str]:
     out += ["", "Exits:"]
     for e in reg["exits"]:
         out += wrap(f"{e['direction']} : {place(e, layout)}.", w, "  ")
-    units = [ln for u in reg["units"] for ln in wrap(unit_line(u, layout), w)]
+    return out
+
+
+def _unit_text(u: dict[str, Any], layout: str, memo: dict[int, str] | None) -> str:
+    """unit_line, kept in `memo` (by the unit's entry) for the orders template's long
+    format, which writes the own units' lines again in the same report."""
+    if memo is None:
+        return unit_line(u, layout)
+    text = memo.get(id(u))
+    if text is None:
+        text = memo[id(u)] = unit_line(u, layout)
+    return text
+
+
+def region_lines(reg: dict[str, Any], layout: str, memo: dict[int, str] | None = None) -> list[str]:
+    w = WIDTH[layout]
+    out = list(_head_lines(reg, layout))
+    units = [ln for u in reg["units"] for ln in wrap(_unit_text(u, layout, memo), w)]
     structs = []
     for s in reg["structures"]:
         structs += wrap(structure_line(s, layout), w)
-        structs += [ln for u in s["units"] for ln in wrap(unit_line(u, layout), w, "  ")]
+        structs += [ln for u in s["units"] for ln in wrap(_unit_text(u, layout, memo), w, "  ")]
     blocks = [structs, units] if layout == "book" else [units, structs]
     for b in blocks:
         if b:
@@ -190,14 +253,16 @@ def sections(r: dict[str, Any]) -> list[tuple[str, list[str]]]:
                     f"{cap} : " + (", ".join(f"{one_line(x['name'])} ({x['faction']})"
                                             for x in att[a]) or "none") + ".", w)]))
     out.append(("", [f"Unclaimed silver: {r['unclaimed']}."]))
+    memo: dict[int, str] | None = {} if layout == "server" else None  # the template's layout
     for reg in r["regions"]:
-        out.append(("region", region_lines(reg, layout)))
+        out.append(("region", region_lines(reg, layout, memo)))
     if r["template"] != "off" and r["faction"] is not None:
-        out.append(("template", template_lines(r)))
+        out.append(("template", template_lines(r, memo=memo)))
     return out
 
 
-def template_lines(r: dict[str, Any], titled: bool = True) -> list[str]:
+def template_lines(r: dict[str, Any], titled: bool = True,
+                   memo: dict[int, str] | None = None) -> list[str]:
     """The orders template: `#atlantis N "password"`, per region a `;***` comment, per unit
     `unit N`, (long) the unit's line as comments, and its `@` orders; then `#end`."""
     fmt = r["template"] if r["template"] in ("long", "short") else "short"
@@ -215,7 +280,7 @@ def template_lines(r: dict[str, Any], titled: bool = True) -> list[str]:
             out.append(f"unit {u['number']}")
             if fmt == "long":
                 out += [";" + ln[1:] if ln.startswith(" ") else "; " + ln
-                        for ln in wrap(unit_line(u, "server"), WIDTH["server"] - 2)]
+                        for ln in wrap(_unit_text(u, "server", memo), WIDTH["server"] - 2)]
             out += [one_line(o) for o in u["orders"]]
             out.append("")
     return out + ["#end"]
