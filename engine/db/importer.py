@@ -300,16 +300,15 @@ class Importer:
         report.results.extend(results[id(j)] for j in kept)
 
     def _supersede(self, c: Any, kept: list[_Judged], results: dict[int, ImportResult]) -> None:
-        """One supersession pass per (faction, turn) touched; notes say what replaced what."""
+        """Supersession of every (faction, turn) touched, in one pass; notes say what replaced what."""
         st = self.store
         groups: dict[tuple[int, int], list[_Judged]] = {}
         for j in kept:
             if j.sub.faction is not None and j.sub.step is not None:
                 groups.setdefault((j.sub.faction, j.sub.step), []).append(j)
-        for (faction, step), js in groups.items():
-            before = st.superseded_flags(c, faction, step)
-            st.resolve_supersession(c, faction, step)
-            after = st.superseded_flags(c, faction, step)
+        flags = st.resolve_supersessions(c, groups)
+        for key, js in groups.items():
+            before, after = flags[key]
             mine = {j.me.id for j in js}
             newly = [i for i, s in after.items() if s and not before.get(i, False) and i not in mine]
             newly += [j.me.id for j in js if after.get(j.me.id)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,29 +221,54 @@ class JournalMixin:
         ones (sender not verified, engine.intake.verify) take no part: they never replace
         accepted orders, and nothing replaces them.
         """
-        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq,
-                                SUB.c.meta).where(
-            SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
-            SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
-        rejected = [r.id for r in rows if _out_of_play(json.loads(r.meta or "{}"))]
-        if rejected:
-            c.execute(update(SUB).where(SUB.c.id.in_(rejected)).values(superseded=False))
-        rows = [r for r in rows if r.id not in rejected]
-        if not rows:
-            return
-        c.execute(update(SUB).where(SUB.c.id.in_([r.id for r in rows]))
-                  .values(superseded=False))
-        # sheets naming different turns of the faction (meta "turn", a sequential game's
-        # catch-up turns) are each the latest of their own turn
-        groups: dict[Any, list[Any]] = {}
-        for r in rows:
-            groups.setdefault(json.loads(r.meta or "{}").get("turn"), []).append(r)
-        for group in groups.values():
-            # a text without a date (pasted) counts from when it was imported
-            latest = max(group, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
-            others = [r.id for r in group if r.id != latest.id]
-            if others:
-                c.execute(update(SUB).where(SUB.c.id.in_(others)).values(superseded=True))
+        self.resolve_supersessions(c, [(faction, step)])
+
+    def resolve_supersessions(self, c: Connection, keys: Iterable[tuple[int, int]]
+                              ) -> dict[tuple[int, int], tuple[dict[int, bool], dict[int, bool]]]:
+        """resolve_supersession for many (faction, step) pairs: one read, and updates of
+        only the flags that change (an import of 1,000 factions' orders made 4,000
+        statements of it). Returns each pair's superseded_flags before and after."""
+        keys = set(keys)
+        if not keys:
+            return {}
+        q = select(SUB.c.id, SUB.c.faction, SUB.c.step, SUB.c.superseded, SUB.c.edited,
+                   SUB.c.received_at, SUB.c.imported_at, SUB.c.seq, SUB.c.meta).where(
+            SUB.c.game_id == self.game_id, SUB.c.applied_step.is_(None),
+            SUB.c.step.in_(sorted({s for _f, s in keys})))
+        if len(keys) == 1:
+            q = q.where(SUB.c.faction == next(iter(keys))[0])
+        rows: dict[tuple[int, int], list[Any]] = {k: [] for k in keys}
+        for r in c.execute(q):
+            if (r.faction, r.step) in rows:
+                rows[(r.faction, r.step)].append(r)
+        out: dict[tuple[int, int], tuple[dict[int, bool], dict[int, bool]]] = {}
+        change: dict[bool, list[int]] = {True: [], False: []}
+        for key, got in rows.items():
+            before = {int(r.id): bool(r.superseded) for r in got}
+            after = dict(before)
+            # edited posts keep their flag; rejected and held ones are never superseded
+            live = [r for r in got if r.edited is False]
+            groups: dict[Any, list[Any]] = {}
+            for r in live:
+                meta = json.loads(r.meta or "{}")
+                after[int(r.id)] = False
+                if not _out_of_play(meta):
+                    # sheets naming different turns of the faction (meta "turn", a
+                    # sequential game's catch-up turns) are each the latest of their own turn
+                    groups.setdefault(meta.get("turn"), []).append(r)
+            for group in groups.values():
+                # a text without a date (pasted) counts from when it was imported
+                latest = max(group, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
+                for r in group:
+                    if r.id != latest.id:
+                        after[int(r.id)] = True
+            for i, flag in after.items():
+                if flag != before[i]:
+                    change[flag].append(i)
+            out[key] = (before, after)
+        for flag, ids in change.items():
+            self.set_superseded(c, sorted(ids), flag)
+        return out
 
     def find_post(self, c: Connection, post_id: str) -> list[Any]:
         return c.execute(select(SUB.c.id, SUB.c.text, SUB.c.applied_step, SUB.c.edited).where(
