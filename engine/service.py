@@ -35,6 +35,7 @@ from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.gm_steps import GmStepRefused, GmSteps
 from engine.db.importer import Importer
+from engine.db.intake_bridge import factions_index
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
 from engine.db.intake_bridge import match as _match
@@ -519,11 +520,12 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             state, scen = self._state(c, cur), self.scenario
+            factions = factions_index(scen)
             for sub in subs:
                 if faction is not None:
                     sub.faction, sub.step, sub.meta["match"] = faction, cur + 1, "ok"
                 elif sub.faction is None:
-                    _match(sub, self.ruleset, scen, cur + 1, state)
+                    _match(sub, self.ruleset, scen, cur + 1, state, factions)
                 out.append((sub, self._diagnose(sub, scen, state, cur)))
         return out
 
