@@ -26,6 +26,7 @@ reading sources and matching them in engine/db/intake_bridge.py; tables in engin
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -857,12 +858,22 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                     for fmt in fmts]
             if not keys:
                 raise GameDbError(f"no reports for turn {step}")
-            for faction, fmt in keys:
+
+            def path(faction: int, fmt: str) -> Path:
                 who = "gm" if faction == 0 else f"f{faction:02d}"
-                p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
-                src = None if self.ruleset.public_reports else (faction or None)
-                _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
-                written.append(p)
+                return folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
+
+            if start or self.ruleset.public_reports:
+                for faction, fmt in keys:
+                    p = path(faction, fmt)
+                    src = None if self.ruleset.public_reports else (faction or None)
+                    _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
+                    written.append(p)
+            else:  # each stored report as it is read: the same files in the same order
+                for faction, fmt, content in self.store.stream_reports(c, step):
+                    p = path(faction, fmt)
+                    _write(p, content)
+                    written.append(p)
             written += self._write_templates(c, folder, base, step, set(self._reported(c, step)))
         return written
 
@@ -931,10 +942,14 @@ def _why(e: OSError) -> str:
     return "permission denied" if isinstance(e, PermissionError) else (e.strerror or str(e))
 
 
-def _write(p: Path, text: str) -> None:
-    """Write one exported file; a disk or permission problem is a GameDbError naming it."""
+def _write(p: Path, text: str | bytes) -> None:
+    """Write one exported file; a disk or permission problem is a GameDbError naming it.
+    Bytes are UTF-8 text already, written with the newlines write_text would write."""
     try:
-        p.write_text(text, encoding="utf-8")
+        if isinstance(text, bytes):
+            p.write_bytes(text if os.linesep == "\n" else text.replace(b"\n", os.linesep.encode()))
+        else:
+            p.write_text(text, encoding="utf-8")
     except OSError as e:
         raise GameDbError(f"{p}: cannot write ({_why(e)})") from None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -380,6 +380,23 @@ class JournalMixin:
         return c.execute(select(REP.c.content).where(
             REP.c.game_id == self.game_id, REP.c.step == step,
             REP.c.faction == (GM if faction is None else faction), REP.c.format == fmt)).scalar()
+
+    def stream_reports(self, c: Connection, step: int) -> Iterator[tuple[int, str, str | bytes]]:
+        """(faction, format, content) of every report of a step in report_keys' order, one
+        row at a time (an export of 1,000 factions asked for 3,003 reports one by one). On
+        SQLite (stored as UTF-8) the content comes as its UTF-8 bytes, to be written as they
+        are instead of decoded and encoded again (99 MB at 1,000 factions)."""
+        if c.dialect.name == "sqlite" and \
+                c.exec_driver_sql("PRAGMA encoding").scalar() == "UTF-8":
+            rows: Any = c.exec_driver_sql(
+                f"SELECT faction, format, CAST(content AS BLOB) FROM {REP.name} "
+                "WHERE game_id = ? AND step = ? ORDER BY faction, format", (self.game_id, step))
+        else:
+            rows = c.execute(select(REP.c.faction, REP.c.format, REP.c.content).where(
+                REP.c.game_id == self.game_id, REP.c.step == step)
+                .order_by(REP.c.faction, REP.c.format))
+        for faction, fmt, content in rows:
+            yield int(faction), fmt, content
 
     def report_keys(self, c: Connection, step: int) -> list[tuple[int, str]]:
         return [(r.faction, r.format) for r in c.execute(
