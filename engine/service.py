@@ -469,7 +469,11 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             scen = self.scenario
             out: dict[int, list[Diagnostic]] = {f.number: [] for f in scen.factions}
             q = None if self.ruleset.turn_model == TurnModel.REALTIME else step
-            stored = self.store.submissions(c, step=q, with_diagnostics=False)
+            late_too = q is not None and step == cur + 1
+            # with the late orders below: every submission read once, not twice
+            every = self.store.submissions(c, with_diagnostics=False) if late_too else None
+            stored = [s for s in every if s.step == q] if every is not None else \
+                self.store.submissions(c, step=q, with_diagnostics=False)
             # real time: every new post goes to the ruleset (the GM's, split players'), and
             # each is judged by the state the earlier ones leave; findings on posts by
             # non-players are listed under 0
@@ -484,8 +488,8 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                           for d in s.submission.meta.get("diagnostics", [])]
                 out.setdefault(s.faction, []).extend(
                     intake + self._check_sheet(sheet, state, s.faction, scen))
-            if q is not None and step == cur + 1:  # orders that missed their turn: the GM decides
-                for s in self._late(c, cur, scen):
+            if every is not None:  # orders that missed their turn: the GM decides
+                for s in self._late_in(every, scen, cur):
                     out.setdefault(s.faction, []).append(
                         late_orders(s.step, cur, s.id, s.submission.source_name))
             return out
@@ -606,25 +610,21 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                        for h in held]
         late = self._late_in(all_subs, scen, cur)
         st.late = [(s.id, s.submission) for s in late]
-        for s in all_subs:
-            m = s.submission.meta.get("match", "ok")
-            if s.dismissed:
-                continue
-            if s.edited:
-                st.edited.append(s.submission)
-            elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
-                st.held.append(s.submission)
-            elif s.faction is None or m == "unmatched":
-                # applied posts are history; a known non-faction's post (the GM's) waits for the run
-                if not (realtime and (s.applied_step is not None or s.submission.meta.get("role"))):
-                    st.unmatched.append(s.submission)
-            elif m in REJECTED or s.faction not in numbers:
-                st.rejected.append(s.submission)
-            elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
-                st.other_steps.append(s.submission)
+        for what, subs in _set_aside(all_subs, realtime, numbers, cur).items():
+            getattr(st, what).extend(subs)
         st.pending_posts = len([s for s in all_subs if realtime and s.active])
         st.interventions = [r.line() for r in self.interventions(cur)]  # made since turn cur
         return st
+
+    def unmatched(self) -> list[Submission]:
+        """status().unmatched alone (`check` lists them): the stored submissions matched to
+        no faction, without the rest of what status reads."""
+        with self.store.reading() as c:
+            cur = int(self.store.game(c).current_step)
+            scen = self._scenario or self._load_scenario(c, with_map=False)
+            subs = self.store.submissions(c, with_diagnostics=False)
+        return _set_aside(subs, self.ruleset.turn_model == TurnModel.REALTIME,
+                          {f.number for f in scen.factions}, cur)["unmatched"]
 
     def _status_factions(self, state: State, scen: Scenario) -> list[int]:
         """The factions the next turn waits for (a simultaneous game: not those out of
@@ -926,6 +926,31 @@ def _as_post(sub: Submission) -> Submission:
     sub.meta.setdefault("post_id", f"mail:{mid}{'#' + part if part else ''}" if mid
                         else f"mail:{sub.source_name}")
     return sub
+
+
+def _set_aside(subs: list[StoredSubmission], realtime: bool, numbers: set[int],
+               cur: int) -> dict[str, list[Submission]]:
+    """The submissions status lists apart, by Status field: edited, held, unmatched,
+    rejected, and those for another turn than the next."""
+    out: dict[str, list[Submission]] = {
+        "edited": [], "held": [], "unmatched": [], "rejected": [], "other_steps": []}
+    for s in subs:
+        m = s.submission.meta.get("match", "ok")
+        if s.dismissed:
+            continue
+        if s.edited:
+            out["edited"].append(s.submission)
+        elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
+            out["held"].append(s.submission)
+        elif s.faction is None or m == "unmatched":
+            # applied posts are history; a known non-faction's post (the GM's) waits for the run
+            if not (realtime and (s.applied_step is not None or s.submission.meta.get("role"))):
+                out["unmatched"].append(s.submission)
+        elif m in REJECTED or s.faction not in numbers:
+            out["rejected"].append(s.submission)
+        elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
+            out["other_steps"].append(s.submission)
+    return out
 
 
 def late_orders(step: int, cur: int, submission_id: int | None, file: str) -> Diagnostic:

@@ -284,7 +284,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             # unmatched orders are no one faction's; in a forum game posts by non-players
             # are normal (the GM's, split players'): the ruleset judged them above
             if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
-                found += [_unmatched(s) for s in svc.status().unmatched]
+                found += [_unmatched(s) for s in svc.unmatched()]
         return _print_findings(found, args.quiet)
 
 
