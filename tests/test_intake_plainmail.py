@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.intake import mail
-from engine.intake.plainmail import plain_headers
+from engine.intake.plainmail import bare_address, plain_headers
 
 BODY = ("Here are my orders.\n\n#atlantis 1 \"pw1\"\nunit 1\n; leader\nTAX\n#end\n"
         "-- \nsent from my phone\n")
@@ -123,3 +123,19 @@ def test_any_header_values(frm: str, subject: str, date: str, body: str, newline
         assert fast == mail.parse_message(data, "f.txt")
     finally:
         mail.plain_headers = real  # type: ignore[assignment]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from("aZ09._+-@<> \t\"(),:;\x1c\xe9"), max_size=25))
+def test_a_bare_address_is_what_parseaddr_gives(s: str) -> None:
+    from email.utils import parseaddr
+
+    if bare_address(s) is not None:
+        assert parseaddr(s)[1] == s
+
+
+def test_bare_addresses() -> None:
+    assert bare_address("Player1@Example.org") == "Player1@Example.org"
+    assert bare_address("a.b-c+d_e@x-y.example") is not None
+    for s in ("", " a@b.c", "a@b.c ", "Ann <a@b.c>", "a..b@c.d", ".a@b.c", "a@b..c", "a@b", "@b.c"):
+        assert bare_address(s) is None or s == "a@b"

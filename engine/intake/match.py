@@ -16,6 +16,7 @@ from email.utils import parseaddr
 from pathlib import PurePath
 
 from engine.intake import verify
+from engine.intake.plainmail import bare_address
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Match, Ruleset, Submission
 from engine.scenario import Faction, Scenario
@@ -107,6 +108,9 @@ class Factions:
 @functools.lru_cache(maxsize=4096)  # parseaddr is slow; a mailbox repeats few addresses
 def address(sender: str) -> str:
     """The bare address of 'Name <a@b.c>' or 'a@b.c', lower case."""
+    bare = bare_address(sender)
+    if bare is not None:
+        return bare.lower()
     return parseaddr(sender)[1].strip().lower() or sender.strip().lower()
 
 

@@ -21,6 +21,7 @@ _ATOM = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
 _ADDR = _ATOM + r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
 # `a@b.c`, or `Some Name <a@b.c>` with a name of letters and digits
 _FROM = re.compile(rf"(?:[A-Za-z0-9]+(?: [A-Za-z0-9]+)* ?<(?P<a>{_ADDR})>|(?P<b>{_ADDR}))[ \t]*")
+_BARE = re.compile(_ADDR)
 _MESSAGE_ID = re.compile(rf"<{_ATOM}@{_ATOM}>")
 _CONTENT_TYPE = re.compile(r'text/plain(?:[ \t]*;[ \t]*charset=(?P<q>"?)(?P<c>[A-Za-z0-9_.:-]+)'
                            r'(?P=q))?[ \t]*', re.I)
@@ -93,3 +94,9 @@ def plain_headers(data: bytes) -> PlainMail | None:
         except Exception:  # noqa: BLE001 - unreadable: the email package says how
             return None
     return PlainMail(sender, seen.get("subject", ""), date, message_id, charset, data[pos:])
+
+
+def bare_address(s: str) -> str | None:
+    """`s` if it is a plain address alone (`a.b@c.d`), which email.utils.parseaddr (slow:
+    2,000 calls matching 1,000 mails) would give back unchanged; else None."""
+    return s if _BARE.fullmatch(s) else None

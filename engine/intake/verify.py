@@ -26,6 +26,7 @@ import dataclasses
 import functools
 from email.utils import parseaddr
 
+from engine.intake.plainmail import bare_address
 from engine.ruleset import Submission
 from engine.scenario import Faction, Scenario
 
@@ -47,6 +48,9 @@ GM_KINDS = ("file", "paste")
 
 @functools.lru_cache(maxsize=4096)
 def _addr(s: str) -> str:
+    bare = bare_address(s)
+    if bare is not None:
+        return bare.lower()
     return (parseaddr(s)[1] or s).strip().lower()
 
 
