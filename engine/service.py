@@ -210,12 +210,14 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         with self.store.reading() as c:
             return self._state(c, step)
 
-    def _state(self, c: Any, step: int | None = None) -> State:
+    def _state(self, c: Any, step: int | None = None, lazy: bool = False) -> State:
+        """The state of a step; lazy: each table read when first asked for, while `c` is
+        open (GameStore.load_state)."""
         cur = int(self.store.game(c).current_step)
         step = cur if step is None else step
         if not 0 <= step <= cur:
             raise GameDbError(f"{self.where}: no turn {step}; the game has turns 0 to {cur}")
-        return self.store.load_state(c, self.ruleset.state_schema, step)
+        return self.store.load_state(c, self.ruleset.state_schema, step, lazy=lazy)
 
     def state_json(self, step: int | None = None) -> str:
         return self.state(step).to_json()
@@ -465,7 +467,8 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             step = cur + 1 if step is None else step
-            state = self._state(c, min(step - 1, cur))
+            # the tables the checks read, when first read (not, say, every region's products)
+            state = self._state(c, min(step - 1, cur), lazy=True)
             scen = self.scenario
             out: dict[int, list[Diagnostic]] = {f.number: [] for f in scen.factions}
             q = None if self.ruleset.turn_model == TurnModel.REALTIME else step
