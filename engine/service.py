@@ -462,8 +462,10 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         return [s for s in subs if s.active and s.faction in numbers
                 and s.submission.meta.get("match", "ok") not in REJECTED]
 
-    def check(self, step: int | None = None) -> dict[int, list[Diagnostic]]:
-        """Per faction: the findings on the orders that the next run would use."""
+    def check(self, step: int | None = None,
+              unmatched: list[Submission] | None = None) -> dict[int, list[Diagnostic]]:
+        """Per faction: the findings on the orders that the next run would use.
+        `unmatched`: a list to fill with what unmatched() gives, from the same reading."""
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             step = cur + 1 if step is None else step
@@ -495,7 +497,10 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 for s in self._late_in(every, scen, cur):
                     out.setdefault(s.faction, []).append(
                         late_orders(s.step, cur, s.id, s.submission.source_name))
-            return out
+        if unmatched is not None:
+            unmatched += self.unmatched() if every is None else _set_aside(
+                every, False, {f.number for f in scen.factions}, cur)["unmatched"]
+        return out
 
     def _late(self, c: Any, cur: int, scen: Scenario) -> list[StoredSubmission]:
         """Accepted orders naming a turn already run and never used: a player who answered

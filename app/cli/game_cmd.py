@@ -278,13 +278,14 @@ def cmd_check(args: argparse.Namespace) -> int:
                       f"{sum(d.severity == Severity.ERROR for d in diags)} error(s)", file=sys.stderr)
                 found += diags
         else:
-            for faction, diags in sorted(svc.check().items()):
-                if args.faction is None or faction == args.faction:
-                    found += diags
             # unmatched orders are no one faction's; in a forum game posts by non-players
             # are normal (the GM's, split players'): the ruleset judged them above
-            if args.faction is None and str(svc.ruleset.turn_model) != "realtime":
-                found += [_unmatched(s) for s in svc.unmatched()]
+            unmatched: list | None = [] if args.faction is None and \
+                str(svc.ruleset.turn_model) != "realtime" else None
+            for faction, diags in sorted(svc.check(unmatched=unmatched).items()):
+                if args.faction is None or faction == args.faction:
+                    found += diags
+            found += [_unmatched(s) for s in unmatched or ()]
         return _print_findings(found, args.quiet)
 
 
