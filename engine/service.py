@@ -26,6 +26,7 @@ reading sources and matching them in engine/db/intake_bridge.py; tables in engin
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from engine.db import GameStore, connect, newfile, sequence
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.gm_steps import GmStepRefused, GmSteps
 from engine.db.importer import Importer
+from engine.db.intake_bridge import factions_index
 from engine.db.intake_bridge import intake_path as _intake_path
 from engine.db.intake_bridge import intake_text as _intake_text
 from engine.db.intake_bridge import match as _match
@@ -209,12 +211,14 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         with self.store.reading() as c:
             return self._state(c, step)
 
-    def _state(self, c: Any, step: int | None = None) -> State:
+    def _state(self, c: Any, step: int | None = None, lazy: bool = False) -> State:
+        """The state of a step; lazy: each table read when first asked for, while `c` is
+        open (GameStore.load_state)."""
         cur = int(self.store.game(c).current_step)
         step = cur if step is None else step
         if not 0 <= step <= cur:
             raise GameDbError(f"{self.where}: no turn {step}; the game has turns 0 to {cur}")
-        return self.store.load_state(c, self.ruleset.state_schema, step)
+        return self.store.load_state(c, self.ruleset.state_schema, step, lazy=lazy)
 
     def state_json(self, step: int | None = None) -> str:
         return self.state(step).to_json()
@@ -459,16 +463,23 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         return [s for s in subs if s.active and s.faction in numbers
                 and s.submission.meta.get("match", "ok") not in REJECTED]
 
-    def check(self, step: int | None = None) -> dict[int, list[Diagnostic]]:
-        """Per faction: the findings on the orders that the next run would use."""
+    def check(self, step: int | None = None,
+              unmatched: list[Submission] | None = None) -> dict[int, list[Diagnostic]]:
+        """Per faction: the findings on the orders that the next run would use.
+        `unmatched`: a list to fill with what unmatched() gives, from the same reading."""
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             step = cur + 1 if step is None else step
-            state = self._state(c, min(step - 1, cur))
+            # the tables the checks read, when first read (not, say, every region's products)
+            state = self._state(c, min(step - 1, cur), lazy=True)
             scen = self.scenario
             out: dict[int, list[Diagnostic]] = {f.number: [] for f in scen.factions}
             q = None if self.ruleset.turn_model == TurnModel.REALTIME else step
-            stored = self.store.submissions(c, step=q, with_diagnostics=False)
+            late_too = q is not None and step == cur + 1
+            # with the late orders below: every submission read once, not twice
+            every = self.store.submissions(c, with_diagnostics=False) if late_too else None
+            stored = [s for s in every if s.step == q] if every is not None else \
+                self.store.submissions(c, step=q, with_diagnostics=False)
             # real time: every new post goes to the ruleset (the GM's, split players'), and
             # each is judged by the state the earlier ones leave; findings on posts by
             # non-players are listed under 0
@@ -483,11 +494,14 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                           for d in s.submission.meta.get("diagnostics", [])]
                 out.setdefault(s.faction, []).extend(
                     intake + self._check_sheet(sheet, state, s.faction, scen))
-            if q is not None and step == cur + 1:  # orders that missed their turn: the GM decides
-                for s in self._late(c, cur, scen):
+            if every is not None:  # orders that missed their turn: the GM decides
+                for s in self._late_in(every, scen, cur):
                     out.setdefault(s.faction, []).append(
                         late_orders(s.step, cur, s.id, s.submission.source_name))
-            return out
+        if unmatched is not None:
+            unmatched += self.unmatched() if every is None else _set_aside(
+                every, False, {f.number for f in scen.factions}, cur)["unmatched"]
+        return out
 
     def _late(self, c: Any, cur: int, scen: Scenario) -> list[StoredSubmission]:
         """Accepted orders naming a turn already run and never used: a player who answered
@@ -521,11 +535,12 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         with self.store.reading() as c:
             cur = int(self.store.game(c).current_step)
             state, scen = self._state(c, cur), self.scenario
+            factions = factions_index(scen)
             for sub in subs:
                 if faction is not None:
                     sub.faction, sub.step, sub.meta["match"] = faction, cur + 1, "ok"
                 elif sub.faction is None:
-                    _match(sub, self.ruleset, scen, cur + 1, state)
+                    _match(sub, self.ruleset, scen, cur + 1, state, factions)
                 out.append((sub, self._diagnose(sub, scen, state, cur)))
         return out
 
@@ -606,25 +621,21 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                        for h in held]
         late = self._late_in(all_subs, scen, cur)
         st.late = [(s.id, s.submission) for s in late]
-        for s in all_subs:
-            m = s.submission.meta.get("match", "ok")
-            if s.dismissed:
-                continue
-            if s.edited:
-                st.edited.append(s.submission)
-            elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
-                st.held.append(s.submission)
-            elif s.faction is None or m == "unmatched":
-                # applied posts are history; a known non-faction's post (the GM's) waits for the run
-                if not (realtime and (s.applied_step is not None or s.submission.meta.get("role"))):
-                    st.unmatched.append(s.submission)
-            elif m in REJECTED or s.faction not in numbers:
-                st.rejected.append(s.submission)
-            elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
-                st.other_steps.append(s.submission)
+        for what, subs in _set_aside(all_subs, realtime, numbers, cur).items():
+            getattr(st, what).extend(subs)
         st.pending_posts = len([s for s in all_subs if realtime and s.active])
         st.interventions = [r.line() for r in self.interventions(cur)]  # made since turn cur
         return st
+
+    def unmatched(self) -> list[Submission]:
+        """status().unmatched alone (`check` lists them): the stored submissions matched to
+        no faction, without the rest of what status reads."""
+        with self.store.reading() as c:
+            cur = int(self.store.game(c).current_step)
+            scen = self._scenario or self._load_scenario(c, with_map=False)
+            subs = self.store.submissions(c, with_diagnostics=False)
+        return _set_aside(subs, self.ruleset.turn_model == TurnModel.REALTIME,
+                          {f.number for f in scen.factions}, cur)["unmatched"]
 
     def _status_factions(self, state: State, scen: Scenario) -> list[int]:
         """The factions the next turn waits for (a simultaneous game: not those out of
@@ -891,13 +902,26 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 keys = sorted([*keys, *((0, fmt) for fmt in made)])
             if not keys:
                 raise GameDbError(f"no reports for turn {step}")
-            for faction, fmt in keys:
+
+            def path(faction: int, fmt: str) -> Path:
                 who = "gm" if faction == 0 else f"f{faction:02d}"
-                p = folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
-                src = None if self.ruleset.public_reports else (faction or None)
-                _write(p, start[(src, fmt)] if start else made[fmt] if faction == 0 and made
-                       else self.store.load_report(c, step, src, fmt))
-                written.append(p)
+                return folder / f"{base}-t{step:03d}-{who}.{FORMAT_SUFFIX.get(fmt, fmt)}"
+
+            if start or self.ruleset.public_reports:
+                for faction, fmt in keys:
+                    p = path(faction, fmt)
+                    src = None if self.ruleset.public_reports else (faction or None)
+                    _write(p, start[(src, fmt)] if start else self.store.load_report(c, step, src, fmt))
+                    written.append(p)
+            else:  # each stored report as it is read: the same files in the same order
+                for fmt in sorted(made):  # the GM's made now come first, as their keys sort
+                    p = path(0, fmt)
+                    _write(p, made[fmt])
+                    written.append(p)
+                for faction, fmt, content in self.store.stream_reports(c, step):
+                    p = path(faction, fmt)
+                    _write(p, content)
+                    written.append(p)
             written += self._write_templates(c, folder, base, step, set(self._reported(c, step)))
         return written
 
@@ -952,6 +976,31 @@ def _as_post(sub: Submission) -> Submission:
     return sub
 
 
+def _set_aside(subs: list[StoredSubmission], realtime: bool, numbers: set[int],
+               cur: int) -> dict[str, list[Submission]]:
+    """The submissions status lists apart, by Status field: edited, held, unmatched,
+    rejected, and those for another turn than the next."""
+    out: dict[str, list[Submission]] = {
+        "edited": [], "held": [], "unmatched": [], "rejected": [], "other_steps": []}
+    for s in subs:
+        m = s.submission.meta.get("match", "ok")
+        if s.dismissed:
+            continue
+        if s.edited:
+            out["edited"].append(s.submission)
+        elif verify.state_of(s.submission.meta) == verify.HELD and s.applied_step is None:
+            out["held"].append(s.submission)
+        elif s.faction is None or m == "unmatched":
+            # applied posts are history; a known non-faction's post (the GM's) waits for the run
+            if not (realtime and (s.applied_step is not None or s.submission.meta.get("role"))):
+                out["unmatched"].append(s.submission)
+        elif m in REJECTED or s.faction not in numbers:
+            out["rejected"].append(s.submission)
+        elif not realtime and s.step != cur + 1 and s.applied_step is None and not s.superseded:
+            out["other_steps"].append(s.submission)
+    return out
+
+
 def late_orders(step: int, cur: int, submission_id: int | None, file: str) -> Diagnostic:
     """The error on orders naming a turn already run, with what the GM can do about it."""
     sid = str(submission_id) if submission_id is not None else "ID"
@@ -966,10 +1015,14 @@ def _why(e: OSError) -> str:
     return "permission denied" if isinstance(e, PermissionError) else (e.strerror or str(e))
 
 
-def _write(p: Path, text: str) -> None:
-    """Write one exported file; a disk or permission problem is a GameDbError naming it."""
+def _write(p: Path, text: str | bytes) -> None:
+    """Write one exported file; a disk or permission problem is a GameDbError naming it.
+    Bytes are UTF-8 text already, written with the newlines write_text would write."""
     try:
-        p.write_text(text, encoding="utf-8")
+        if isinstance(text, bytes):
+            p.write_bytes(text if os.linesep == "\n" else text.replace(b"\n", os.linesep.encode()))
+        else:
+            p.write_text(text, encoding="utf-8")
     except OSError as e:
         raise GameDbError(f"{p}: cannot write ({_why(e)})") from None
 

@@ -75,6 +75,9 @@ def test_postgres_matches_sqlite_and_holds_many_games(pg, tmp_path):
     assert _play_from(a, 2) == expected[1:]
     assert GameService.open(pg, game="Tiny Demo").scenario.map.to_dict() == \
         lite.scenario.map.to_dict()
+    # export reads the reports as text here and as UTF-8 bytes from SQLite: the same files
+    files = {p.name: p.read_bytes() for p in a.export(tmp_path / "pg")}
+    assert files == {p.name: p.read_bytes() for p in lite.export(tmp_path / "lite")}
     for s in (a, b, lite):
         s.close()
 

@@ -123,6 +123,10 @@ def test_export_names(game, tmp_path):
     assert sorted(p.name for p in files) == sorted(
         f"tiny-demo-t001-{who}.{ext}" for who in ("f01", "f02", "gm") for ext in ("txt", "html", "json"))
     assert (tmp_path / "out" / "tiny-demo-t001-gm.txt").read_text().startswith("Turn 1 report for the GM")
+    # each file holds the stored report (export streams them as UTF-8 bytes from SQLite)
+    for p in files:
+        who, fmt = p.stem.split("-")[-1], {"txt": "text"}.get(p.suffix[1:], p.suffix[1:])
+        assert p.read_text(encoding="utf-8") == game.report(1, None if who == "gm" else int(who[1:]), fmt)
 
 
 def _run_three(game):

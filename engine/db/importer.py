@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.db import sequence
+from engine.db.intake_bridge import factions_index
 from engine.db.intake_bridge import match as _match
 from engine.db.intake_bridge import source_identity as _identity
 from engine.db.intake_bridge import to_json as _json
@@ -154,9 +155,10 @@ class Importer:
         # (_recheck_posts); checking each post alone here as well would be wasted
         batch = self.ruleset.turn_model == TurnModel.REALTIME and \
             type(self.ruleset).check_posts is not Ruleset.check_posts
+        factions = factions_index(scen)
         for sub in subs:
             try:
-                j = self._judge(sub, scen, state, cur, index, not batch)
+                j = self._judge(sub, scen, state, cur, index, not batch, factions)
             except Exception as e:  # noqa: BLE001 - one hostile submission, not the mailbox
                 report.problems.append(_unstorable(sub, "could not be judged", e))
                 continue
@@ -167,7 +169,7 @@ class Importer:
         return out
 
     def _judge(self, sub: Submission, scen: Any, state: Any, cur: int,
-               index: _Index, check: bool = True) -> _Judged | ImportResult:
+               index: _Index, check: bool = True, factions: Any = None) -> _Judged | ImportResult:
         realtime = self.ruleset.turn_model == TurnModel.REALTIME
         post_id = sub.meta.get("post_id")
         post_id = None if post_id in (None, "") else str(post_id)
@@ -187,7 +189,7 @@ class Importer:
                 return ImportResult(sub, sid, DUPLICATE, note=f"{what} already imported"
                                     + (f" (submission {sid})" if sid is not None else "") + "; skipped")
         if sub.faction is None or sub.step is None:
-            _match(sub, self.ruleset, scen, cur + 1, state)
+            _match(sub, self.ruleset, scen, cur + 1, state, factions)
         if realtime:
             sub.step = None  # posts are applied by time, not by turn number
         elif self.ruleset.turn_model == TurnModel.SEQUENTIAL and sub.faction is not None:
@@ -300,16 +302,15 @@ class Importer:
         report.results.extend(results[id(j)] for j in kept)
 
     def _supersede(self, c: Any, kept: list[_Judged], results: dict[int, ImportResult]) -> None:
-        """One supersession pass per (faction, turn) touched; notes say what replaced what."""
+        """Supersession of every (faction, turn) touched, in one pass; notes say what replaced what."""
         st = self.store
         groups: dict[tuple[int, int], list[_Judged]] = {}
         for j in kept:
             if j.sub.faction is not None and j.sub.step is not None:
                 groups.setdefault((j.sub.faction, j.sub.step), []).append(j)
-        for (faction, step), js in groups.items():
-            before = st.superseded_flags(c, faction, step)
-            st.resolve_supersession(c, faction, step)
-            after = st.superseded_flags(c, faction, step)
+        flags = st.resolve_supersessions(c, groups)
+        for key, js in groups.items():
+            before, after = flags[key]
             mine = {j.me.id for j in js}
             newly = [i for i, s in after.items() if s and not before.get(i, False) and i not in mine]
             newly += [j.me.id for j in js if after.get(j.me.id)]

@@ -47,14 +47,16 @@ def source_identity(sub: Submission, post_id: str | None = None) -> str | None:
     return None
 
 
-def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int, state: Any = None) -> None:
-    """Match a submission; `state` (the latest) gives factions' current passwords."""
+def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int, state: Any = None,
+          factions: Any = None) -> None:
+    """Match a submission; `state` (the latest) gives factions' current passwords;
+    `factions` is factions_index(scen), made once for many submissions."""
     try:
         from engine.intake import match_submission
     except Exception:  # intake not importable: the ruleset's identify plus sender address
         match_submission = None
     if match_submission is not None:
-        match_submission(sub, rs, scen, pending, state)
+        match_submission(sub, rs, scen, pending, state, factions)
         return
     try:
         m = rs.identify(sub, scen)
@@ -71,6 +73,16 @@ def match(sub: Submission, rs: Ruleset, scen: Scenario, pending: int, state: Any
         sub.step = pending
     sub.meta["match"] = "ok" if sub.faction is not None and scen.faction(sub.faction) else \
         ("unmatched" if sub.faction is None else "unknown_faction")
+
+
+def factions_index(scen: Scenario) -> Any:
+    """The scenario's factions indexed for matching a batch (engine.intake.match.Factions);
+    None where intake does not import."""
+    try:
+        from engine.intake.match import Factions
+    except Exception:
+        return None
+    return Factions(scen)
 
 
 def intake_text(text: str, kind: str, name: str, sender: str, subject: str, received_at: str) -> Submission:

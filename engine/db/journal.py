@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,10 @@ def _out_of_play(meta: dict[str, Any]) -> bool:
         or not verify.usable(meta)
 
 
+_DIAG_COLUMNS = ("game_id", "submission_id", "step", "faction", "file", "line", "col", "kind",
+                 "severity", "message", "text")
+
+
 class JournalMixin:
     game_id: int
 
@@ -165,13 +170,12 @@ class JournalMixin:
 
     def add_diagnostics_rows(self, c: Connection,
                              items: list[tuple[int | None, int | None, list[Diagnostic]]]) -> None:
-        """(submission id, step, diagnostics) for many submissions in one insert."""
-        rows = [{"game_id": self.game_id, "submission_id": sid, "step": step,
-                 "faction": d.faction, "file": d.file, "line": d.line, "col": d.col,
-                 "kind": d.kind, "severity": d.severity.value, "message": d.message,
-                 "text": d.text} for sid, step, diags in items for d in diags]
-        if rows:
-            c.execute(DIAG.insert(), rows)
+        """(submission id, step, diagnostics) for many submissions in one insert (the
+        driver's executemany: an import of 1,000 mails stores some 3,000)."""
+        bulk.insert_rows(c, DIAG, _DIAG_COLUMNS,
+                         [(self.game_id, sid, step, d.faction, d.file, d.line, d.col, d.kind,
+                           d.severity.value, d.message, d.text)
+                          for sid, step, diags in items for d in diags])
 
     def delete_diagnostics(self, c: Connection, sub_ids: list[int]) -> None:
         """The stored findings of many submissions, in chunks (a 100,000-post thread)."""
@@ -231,29 +235,54 @@ class JournalMixin:
         ones (sender not verified, engine.intake.verify) take no part: they never replace
         accepted orders, and nothing replaces them.
         """
-        rows = c.execute(select(SUB.c.id, SUB.c.received_at, SUB.c.imported_at, SUB.c.seq,
-                                SUB.c.meta).where(
-            SUB.c.game_id == self.game_id, SUB.c.faction == faction, SUB.c.step == step,
-            SUB.c.applied_step.is_(None), SUB.c.edited.is_(False))).all()
-        rejected = [r.id for r in rows if _out_of_play(json.loads(r.meta or "{}"))]
-        if rejected:
-            c.execute(update(SUB).where(SUB.c.id.in_(rejected)).values(superseded=False))
-        rows = [r for r in rows if r.id not in rejected]
-        if not rows:
-            return
-        c.execute(update(SUB).where(SUB.c.id.in_([r.id for r in rows]))
-                  .values(superseded=False))
-        # sheets naming different turns of the faction (meta "turn", a sequential game's
-        # catch-up turns) are each the latest of their own turn
-        groups: dict[Any, list[Any]] = {}
-        for r in rows:
-            groups.setdefault(json.loads(r.meta or "{}").get("turn"), []).append(r)
-        for group in groups.values():
-            # a text without a date (pasted) counts from when it was imported
-            latest = max(group, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
-            others = [r.id for r in group if r.id != latest.id]
-            if others:
-                c.execute(update(SUB).where(SUB.c.id.in_(others)).values(superseded=True))
+        self.resolve_supersessions(c, [(faction, step)])
+
+    def resolve_supersessions(self, c: Connection, keys: Iterable[tuple[int, int]]
+                              ) -> dict[tuple[int, int], tuple[dict[int, bool], dict[int, bool]]]:
+        """resolve_supersession for many (faction, step) pairs: one read, and updates of
+        only the flags that change (an import of 1,000 factions' orders made 4,000
+        statements of it). Returns each pair's superseded_flags before and after."""
+        keys = set(keys)
+        if not keys:
+            return {}
+        q = select(SUB.c.id, SUB.c.faction, SUB.c.step, SUB.c.superseded, SUB.c.edited,
+                   SUB.c.received_at, SUB.c.imported_at, SUB.c.seq, SUB.c.meta).where(
+            SUB.c.game_id == self.game_id, SUB.c.applied_step.is_(None),
+            SUB.c.step.in_(sorted({s for _f, s in keys})))
+        if len(keys) == 1:
+            q = q.where(SUB.c.faction == next(iter(keys))[0])
+        rows: dict[tuple[int, int], list[Any]] = {k: [] for k in keys}
+        for r in c.execute(q):
+            if (r.faction, r.step) in rows:
+                rows[(r.faction, r.step)].append(r)
+        out: dict[tuple[int, int], tuple[dict[int, bool], dict[int, bool]]] = {}
+        change: dict[bool, list[int]] = {True: [], False: []}
+        for key, got in rows.items():
+            before = {int(r.id): bool(r.superseded) for r in got}
+            after = dict(before)
+            # edited posts keep their flag; rejected and held ones are never superseded
+            live = [r for r in got if r.edited is False]
+            groups: dict[Any, list[Any]] = {}
+            for r in live:
+                meta = json.loads(r.meta or "{}")
+                after[int(r.id)] = False
+                if not _out_of_play(meta):
+                    # sheets naming different turns of the faction (meta "turn", a
+                    # sequential game's catch-up turns) are each the latest of their own turn
+                    groups.setdefault(meta.get("turn"), []).append(r)
+            for group in groups.values():
+                # a text without a date (pasted) counts from when it was imported
+                latest = max(group, key=lambda r: (r.received_at or r.imported_at or "", r.seq))
+                for r in group:
+                    if r.id != latest.id:
+                        after[int(r.id)] = True
+            for i, flag in after.items():
+                if flag != before[i]:
+                    change[flag].append(i)
+            out[key] = (before, after)
+        for flag, ids in change.items():
+            self.set_superseded(c, sorted(ids), flag)
+        return out
 
     def find_post(self, c: Connection, post_id: str) -> list[Any]:
         return c.execute(select(SUB.c.id, SUB.c.text, SUB.c.applied_step, SUB.c.edited).where(
@@ -378,6 +407,23 @@ class JournalMixin:
         return c.execute(select(REP.c.content).where(
             REP.c.game_id == self.game_id, REP.c.step == step,
             REP.c.faction == (GM if faction is None else faction), REP.c.format == fmt)).scalar()
+
+    def stream_reports(self, c: Connection, step: int) -> Iterator[tuple[int, str, str | bytes]]:
+        """(faction, format, content) of every report of a step in report_keys' order, one
+        row at a time (an export of 1,000 factions asked for 3,003 reports one by one). On
+        SQLite (stored as UTF-8) the content comes as its UTF-8 bytes, to be written as they
+        are instead of decoded and encoded again (99 MB at 1,000 factions)."""
+        if c.dialect.name == "sqlite" and \
+                c.exec_driver_sql("PRAGMA encoding").scalar() == "UTF-8":
+            rows: Any = c.exec_driver_sql(
+                f"SELECT faction, format, CAST(content AS BLOB) FROM {REP.name} "
+                "WHERE game_id = ? AND step = ? ORDER BY faction, format", (self.game_id, step))
+        else:
+            rows = c.execute(select(REP.c.faction, REP.c.format, REP.c.content).where(
+                REP.c.game_id == self.game_id, REP.c.step == step)
+                .order_by(REP.c.faction, REP.c.format))
+        for faction, fmt, content in rows:
+            yield int(faction), fmt, content
 
     def report_keys(self, c: Connection, step: int) -> list[tuple[int, str]]:
         return [(r.faction, r.format) for r in c.execute(

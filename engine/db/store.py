@@ -74,6 +74,42 @@ def to_url(target: str | Path) -> tuple[str, Path | None]:
     return f"sqlite:///{p}", p
 
 
+def _plain_rows(c: Connection, q: Any) -> list[tuple]:
+    """All rows of a select of integer and text columns (which no result type changes),
+    as tuples: on SQLite from the driver's cursor, without a Row object for each of the
+    75,000 cells of a 1,000-faction map."""
+    if c.dialect.name != "sqlite":
+        return [tuple(r) for r in c.execute(q)]
+    compiled = q.compile(dialect=c.dialect)
+    params = compiled.construct_params()
+    cur = c.connection.cursor()
+    try:
+        cur.execute(str(compiled), [params[k] for k in compiled.positiontup or ()])
+        return cur.fetchall()
+    finally:
+        cur.close()
+
+
+def _typed_rows(c: Connection, q: Any) -> Any:
+    """The rows of a select of columns, as SQLAlchemy's result types make the values (a
+    bool from SQLite's 0 and 1): on SQLite from the driver's cursor, converting only the
+    columns whose type converts (a turn's state is 100,000 records at 1,000 factions)."""
+    if c.dialect.name != "sqlite":
+        return c.execute(q)
+    convert = [(i, p) for i, col in enumerate(q.selected_columns)
+               if (p := col.type.dialect_impl(c.dialect).result_processor(c.dialect, None))]
+    rows = _plain_rows(c, q)
+    if not convert:
+        return rows
+    out = []
+    for r in rows:
+        r = list(r)
+        for i, p in convert:
+            r[i] = p(r[i])
+        out.append(r)
+    return out
+
+
 def make_engine(url: str, busy_timeout: float = 5.0) -> Engine:
     if url.startswith("sqlite"):
         eng = create_engine(url, connect_args={"timeout": busy_timeout})
@@ -288,8 +324,8 @@ class GameStore(JournalMixin):
         m.terrains = [r.name for r in c.execute(
             select(t.c.name).where(t.c.game_id == g).order_by(t.c.code))] or ["plains"]
         t = T["rs_map_cell"]
-        cells = c.execute(select(t.c.cell, t.c.terrain, t.c.attrs).where(t.c.game_id == g)
-                          .order_by(t.c.cell)).all()
+        q = select(t.c.cell, t.c.terrain, t.c.attrs).where(t.c.game_id == g).order_by(t.c.cell)
+        cells = _plain_rows(c, q)
         if cells:
             import numpy as np
 
@@ -309,8 +345,9 @@ class GameStore(JournalMixin):
         for r in c.execute(select(t).where(t.c.game_id == g).order_by(t.c.name)):
             m.areas[r.name] = Area(r.name, r.kind, set(), json.loads(r.attrs))
         t = T["rs_map_area_cell"]
-        for a, x in c.execute(select(t.c.area, t.c.cell).where(t.c.game_id == g)):
-            m.areas[a].cells.add(x)
+        add = {name: area.cells.add for name, area in m.areas.items()}
+        for a, x in _plain_rows(c, select(t.c.area, t.c.cell).where(t.c.game_id == g)):
+            add[a](x)
         t = T["rs_map_label"]
         m.labels = [Label(r.text, r.x, r.y, r.size) for r in
                     c.execute(select(t).where(t.c.game_id == g).order_by(t.c.seq))]
@@ -434,8 +471,8 @@ class GameStore(JournalMixin):
         t = dynamic.state_table(self.md, self.ruleset, spec)
         dc = schema[spec.name]
         cols = [t.c[n] for n in spec.names]
-        rows = c.execute(select(*cols).where(t.c.rs_game == g, t.c.rs_step == step)
-                         .order_by(t.c.rs_row))
+        rows = _typed_rows(c, select(*cols).where(t.c.rs_game == g, t.c.rs_step == step)
+                           .order_by(t.c.rs_row))
         init_names = [f.name for f in dataclasses.fields(dc) if f.init]
         if init_names == spec.names:
             return [dc(*row) for row in rows]

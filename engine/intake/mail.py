@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 from typing import BinaryIO
 
 from engine.intake.decode import DEFAULT_MAX_BYTES, Decoded, binary_kind, decode
+from engine.intake.plainmail import PlainMail, plain_headers
 from engine.markup import whole
 from engine.orders import INVALID, Diagnostic, Severity
 
@@ -260,6 +261,11 @@ def parse_message(data: bytes, label: str, max_bytes: int = DEFAULT_MAX_BYTES) -
         out.problems.append(_problem(f"{label} is too large ({len(data):,} bytes; the limit "
                                      f"is {max_bytes:,}); not read", label))
         return out
+    plain = plain_headers(data)
+    if plain is not None and _plain_message(plain, label, max_bytes, out):
+        _whole(out)
+        return out
+    out = MailMessage()
     try:
         msg = _PARSER.parsebytes(data)
         if not msg.keys():
@@ -277,6 +283,22 @@ def parse_message(data: bytes, label: str, max_bytes: int = DEFAULT_MAX_BYTES) -
                                      f"({type(e).__name__}: {e})", label))
     _whole(out)
     return out
+
+
+def _plain_message(plain: PlainMail, label: str, max_bytes: int, out: MailMessage) -> bool:
+    """A plain message (engine.intake.plainmail) read as parse_message reads any; False
+    where its date is one for the email package to judge."""
+    if plain.date is not None:
+        try:
+            out.received_at = iso_utc(plain.date)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+    out.sender, out.message_id = plain.sender, plain.message_id
+    out.subject = " ".join(plain.subject.split())
+    text, encoding, diags, dropped = _text_of_body(
+        decode(plain.body, label, max_bytes, charset=plain.charset), "text/plain", label)
+    _body_found(out, text, encoding, diags, dropped, label)
+    return True
 
 
 def _whole(out: MailMessage) -> None:
@@ -345,7 +367,12 @@ def _collect_texts(msg: Message, label: str, out: MailMessage, max_bytes: int) -
         out.problems.append(_problem(f"{label} has no text body and no text attachment",
                                      label))
         return
-    text, encoding, diags, dropped = _body_text(body, label, max_bytes)
+    _body_found(out, *_body_text(body, label, max_bytes), label)
+
+
+def _body_found(out: MailMessage, text: str, encoding: str, diags: list[Diagnostic],
+                dropped: list[Diagnostic], label: str) -> None:
+    """The message body's orders text, or the problem that it has none."""
     if not text.strip():
         out.problems.extend(d for d in dropped if d.severity != Severity.INFO)
         why = "nothing is left but quotes and signature" if dropped else "the body is empty"
@@ -395,10 +422,14 @@ def _forwarded_texts(inners: list[Message], label: str, max_bytes: int,
 def _body_text(body: Message, label: str,
                max_bytes: int) -> tuple[str, str, list[Diagnostic], list[Diagnostic]]:
     """(orders text, encoding, all diagnostics, those about dropped quotes/signature)."""
-    dec = _part_decoded(body, label, max_bytes)
+    return _text_of_body(_part_decoded(body, label, max_bytes), body.get_content_type(), label)
+
+
+def _text_of_body(dec: Decoded, content_type: str,
+                  label: str) -> tuple[str, str, list[Diagnostic], list[Diagnostic]]:
     diags = list(dec.diagnostics)
     text = dec.text
-    if body.get_content_type() == "text/html":
+    if content_type == "text/html":
         text = html_to_text(text)
         diags.append(_problem(f"{label} has only an HTML body; converted to plain text",
                               label, Severity.WARNING))

@@ -16,6 +16,7 @@ from email.utils import parseaddr
 from pathlib import PurePath
 
 from engine.intake import verify
+from engine.intake.plainmail import bare_address
 from engine.orders import Diagnostic, Severity
 from engine.ruleset import Match, Ruleset, Submission
 from engine.scenario import Faction, Scenario
@@ -59,25 +60,57 @@ def viewer_subject_clue(sub: Submission, scenario: Scenario) -> tuple[int, int] 
 
 
 def report_reply_step(sub: Submission, ruleset: Ruleset, scenario: Scenario,
-                      current_step: int) -> int | None:
+                      current_step: int, factions: Factions | None = None) -> int | None:
     """The turn a reply to one of our report mails is for: the report of turn N asks for
     the orders of turn N + 1 (Ruleset.report_subject). None if the subject is not one."""
     bare = bare_subject(sub.subject).casefold()
     if not bare:
         return None
-    for n in range(current_step, max(-1, current_step - 50), -1):
-        try:
-            mine = ruleset.report_subject(scenario, n)
-        except Exception:  # a ruleset bug must not lose orders; the other clues remain
-            return None
-        if bare_subject(mine).casefold() == bare:
-            return n + 1
-    return None
+    index = factions if factions is not None else Factions(scenario)
+    return index.report_subjects(ruleset, current_step).get(bare)
+
+
+class Factions:
+    """A scenario's factions by number and by registered address, and the subjects of its
+    last 50 reports: made once for a batch of submissions (each of 1,000 mails scanned
+    the 1,000 factions twice, and the reports' subjects once per turn of the game)."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.by_number: dict[int, Faction] = {}
+        self.by_address: dict[str, list[Faction]] = {}
+        for f in scenario.factions:
+            self.by_number.setdefault(f.number, f)  # the first, as Scenario.faction
+            if f.email:
+                self.by_address.setdefault(address(f.email), []).append(f)
+        self._subjects: dict[tuple[int, int], dict[str, int]] = {}
+
+    def faction(self, number: int) -> Faction | None:
+        return self.by_number.get(number)
+
+    def report_subjects(self, ruleset: Ruleset, current_step: int) -> dict[str, int]:
+        """bare subject (case folded) of the report of turn N -> N + 1, the latest report
+        first, for N from `current_step` back 50 turns; up to the first a ruleset cannot
+        write (a ruleset bug must not lose orders; the other clues remain)."""
+        key = (id(ruleset), current_step)
+        got = self._subjects.get(key)
+        if got is None:
+            got = self._subjects[key] = {}
+            for n in range(current_step, max(-1, current_step - 50), -1):
+                try:
+                    mine = ruleset.report_subject(self.scenario, n)
+                except Exception:  # noqa: BLE001 - see above
+                    break
+                got.setdefault(bare_subject(mine).casefold(), n + 1)
+        return got
 
 
 @functools.lru_cache(maxsize=4096)  # parseaddr is slow; a mailbox repeats few addresses
 def address(sender: str) -> str:
     """The bare address of 'Name <a@b.c>' or 'a@b.c', lower case."""
+    bare = bare_address(sender)
+    if bare is not None:
+        return bare.lower()
     return parseaddr(sender)[1].strip().lower() or sender.strip().lower()
 
 
@@ -116,9 +149,12 @@ def current_password(ruleset: Ruleset, state: State | None, f: Faction,
 
 
 def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
-                     current_step: int, state: State | None = None) -> Submission:
+                     current_step: int, state: State | None = None,
+                     factions: Factions | None = None) -> Submission:
     """Fill sub.faction, sub.step, sub.matched_by and sub.meta['match']; returns `sub`.
-    `state`: the latest state, for the faction's current password (else the scenario's)."""
+    `state`: the latest state, for the faction's current password (else the scenario's).
+    `factions`: Factions(scenario), made once for many submissions."""
+    index = factions if factions is not None else Factions(scenario)
     why: list[str] = []
     try:
         m = ruleset.identify(sub, scenario) or Match()
@@ -134,7 +170,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
     elif m.reason:
         why.append(m.reason)
     if step is None:
-        step = report_reply_step(sub, ruleset, scenario, current_step - 1)
+        step = report_reply_step(sub, ruleset, scenario, current_step - 1, index)
         if step is not None:
             why.append(f"turn {step}: a reply to the report of turn {step - 1}")
     viewer = viewer_subject_clue(sub, scenario)
@@ -148,8 +184,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
     sender = address(sub.sender) if sub.sender else ""
     # Rulesets that read the sender themselves have said what they found; not twice.
     said_sender = bool(sender) and sender in (m.reason or "").lower()
-    by_mail = [f for f in scenario.factions
-               if sender and f.email and address(f.email) == sender]
+    by_mail = index.by_address.get(sender, []) if sender else []
     clue = file_name_clue(sub)
     if faction is None and len(by_mail) == 1:
         faction = by_mail[0].number
@@ -181,7 +216,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
 
     status = OK
     password_ok, pw = False, None
-    f = scenario.faction(faction)
+    f = index.faction(faction)
     if f is None:
         why.append(f"faction {faction} is not in this game")
         status = UNKNOWN_FACTION
@@ -208,7 +243,7 @@ def match_submission(sub: Submission, ruleset: Ruleset, scenario: Scenario,
         why.append(f"orders for turn {step} but the game is at turn {current_step}")
     _done(sub, faction, step, status, why)
     if status not in (UNKNOWN_FACTION, BAD_PASSWORD, WRONG_GAME):
-        verify.apply(sub, scenario, password_ok, pw)
+        verify.apply(sub, scenario, password_ok, pw, index.faction(faction))
     return sub
 
 

@@ -26,6 +26,7 @@ import dataclasses
 import functools
 from email.utils import parseaddr
 
+from engine.intake.plainmail import bare_address
 from engine.ruleset import Submission
 from engine.scenario import Faction, Scenario
 
@@ -47,6 +48,9 @@ GM_KINDS = ("file", "paste")
 
 @functools.lru_cache(maxsize=4096)
 def _addr(s: str) -> str:
+    bare = bare_address(s)
+    if bare is not None:
+        return bare.lower()
     return (parseaddr(s)[1] or s).strip().lower()
 
 
@@ -91,10 +95,12 @@ def judge(sub: Submission, f: Faction, password_ok: bool = False) -> tuple[str, 
 
 
 def apply(sub: Submission, scenario: Scenario, password_ok: bool = False,
-          password: str | None = None) -> None:
+          password: str | None = None, found: Faction | None = None) -> None:
     """Write the verification state on a matched submission (unmatched ones get none).
-    `password`: the faction's current one where the game changes it (engine.intake.match)."""
-    f = scenario.faction(sub.faction) if sub.faction is not None else None
+    `password`: the faction's current one where the game changes it (engine.intake.match);
+    `found`: the scenario's faction sub.faction, where the caller has it at hand."""
+    f = found if found is not None and found.number == sub.faction else \
+        scenario.faction(sub.faction) if sub.faction is not None else None
     if f is None:
         sub.meta.pop(KEY, None)
         sub.meta.pop(NOTE, None)

@@ -34,6 +34,7 @@ class AtlantisConquest(Ruleset):
     turn_model = TurnModel.SIMULTANEOUS
     map_kinds = ("hex",)
     state_schema = SCHEMA
+    _password_index: tuple | None = None  # current_password's (factions list, length, places)
     capabilities = frozenset({"parse", "turn", "reports", "play", "demo"})
 
     # ---- declarations --------------------------------------------------------------
@@ -139,7 +140,19 @@ class AtlantisConquest(Ruleset):
     def current_password(self, state: State, faction: int, scenario: Scenario) -> str | None:
         """The faction's password as its PASSWORD orders left it (instant.py), not the
         scenario's first one; None for a faction not in the state (the scenario's then)."""
-        for f in state["factions"]:
+        fs = state["factions"]
+        # an import asks for each of 1,000 factions: their places are indexed once per list
+        # (each answer is read from the list itself, so a record replaced in place counts)
+        where = self._password_index
+        if where is None or where[0] is not fs or where[1] != len(fs):
+            places: dict[int, int] = {}
+            for i, f in enumerate(fs):
+                places.setdefault(f.number, i)
+            where = self._password_index = (fs, len(fs), places)
+        i = where[2].get(faction)
+        if i is not None and fs[i].number == faction:
+            return fs[i].password or ""
+        for f in fs:  # the list changed in a way its length does not show
             if f.number == faction:
                 return f.password or ""
         return None

@@ -76,6 +76,15 @@ class _View:
         return rules.combat_ready(levels, self.items[unit])
 
     @cached_property
+    def declared(self) -> dict[int, dict[int, str]]:
+        """faction -> {other: attitude}: what each faction has declared (the same records
+        as `attitudes`, grouped once instead of scanned for every sheet)."""
+        out: dict[int, dict[int, str]] = defaultdict(dict)
+        for (faction, other), attitude in self.attitudes.items():
+            out[faction][other] = attitude
+        return out
+
+    @cached_property
     def by_cell(self) -> dict[int, list]:
         out: dict[int, list] = defaultdict(list)
         for u in self.units.values():
@@ -128,7 +137,7 @@ def check(sheet: OrderSheet, state: State, faction: int, scenario: Scenario) -> 
                if isinstance(x, o.Sail) and x.steps and x.unit.number in v.units
                and v.units[x.unit.number].structure}   # ships this sheet sails (SAIL first)
     told: set[int] = set()
-    attitudes = _attitudes(state, faction, mine)
+    attitudes = _attitudes(v, faction, mine)
     # GIVE (step 4) comes before TAX and PILLAGE (step 5): men or a bow given this month
     # may make a unit combat-ready in time (unit -> line of the first such GIVE)
     arming = {}
@@ -267,11 +276,11 @@ def _sail_problem(v: _View, u, order: o.Sail, ships: set[str]) -> str:
     return ""
 
 
-def _attitudes(state: State, faction: int, mine: list[o.AtlantisOrder]) -> dict[int, str]:
+def _attitudes(v: _View, faction: int, mine: list[o.AtlantisOrder]) -> dict[int, str]:
     """The faction's declared attitudes as its DECLARE orders (instant, before combat)
     leave them; "default" stands for the default attitude."""
-    out = {a.other: a.attitude for a in state["attitudes"] if a.faction == faction}
-    f = next((x for x in state["factions"] if x.number == faction), None)
+    out = dict(v.declared.get(faction, {}))
+    f = v.factions.get(faction)
     default = f.default_attitude if f is not None else "neutral"
     for x in mine:
         if isinstance(x, o.Declare):
