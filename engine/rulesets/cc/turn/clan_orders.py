@@ -113,8 +113,10 @@ def enlist(t: ClanTurn, order: o.Enlist) -> None:
 def _station(t: ClanTurn, order: o.CcOrder, city: st.City, troops: int, claymores: int) -> None:
     """Troops and claymores to (or, negative, from) a city, cut to what is there (X91)."""
     cap = t.city_capacity(city)
-    troops = max(-city.troops, min(troops, t.clan.troops, cap - city.troops))
-    claymores = max(-city.claymores, min(claymores, t.clan.claymores, cap // 10 - city.claymores))
+    # X240: a city over its capacity (a Barracks lost) takes no more, but a positive number
+    # never withdraws what is there
+    troops = max(-city.troops, min(troops, t.clan.troops, max(0, cap - city.troops)))
+    claymores = max(-city.claymores, min(claymores, t.clan.claymores, max(0, cap // 10 - city.claymores)))
     city.troops += troops
     t.clan.troops -= troops
     city.claymores += claymores
@@ -193,7 +195,7 @@ def defend(t: ClanTurn, order: o.Defend) -> None:
         if order.troops and h.conquered_turn == t.turn:  # E7, X49: no guards the turn it is taken
             t.fail(order, f"{where} was conquered this turn: no guards until the next")
         elif order.troops:
-            n = max(-h.troops, min(order.troops, t.clan.troops, h.defense - h.troops))
+            n = max(-h.troops, min(order.troops, t.clan.troops, max(0, h.defense - h.troops)))
             h.troops += n
             t.clan.troops -= n
             t.done(order, f"{where} guarded by {h.troops} troops")
@@ -277,7 +279,9 @@ def toward(t: ClanTurn, order: o.Toward) -> None:
 
 
 def message(t: ClanTurn, order: o.Message) -> None:
-    text = f"{t.number}>{order.message}" if order.signed else f">{order.message}"
+    # X241: only a message to ALL is marked public with ">" (a BROADCAST is signed "N>")
+    text = (f"{t.number}>{order.message}" if order.signed
+            else f">{order.message}" if order.to_all else order.message)
     if order.to_all:
         to = sorted(c for c in t.clans if c != t.number)
     elif order.to_clan is not None:
