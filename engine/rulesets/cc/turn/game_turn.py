@@ -18,6 +18,7 @@ from engine.ruleset import Phase, TurnContext
 from engine.rulesets.cc import state as st
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import plague, standing
+from engine.rulesets.cc.turn.income import city_value
 
 
 def _world(ctx: TurnContext) -> st.World:
@@ -65,8 +66,7 @@ def growth(ctx: TurnContext) -> None:
         top = band["maximum_stockyard" if city.cell in stockyards else "maximum"]
         new = min(top, city.population + city.population * pct // 100)
         if new > city.population:
-            if city.population:
-                city.value = round(city.value * new / city.population)
+            city.value = city_value(ctx.catalogs, city, new)  # X243: the band's people count nothing
             people += new - city.population
             grown += 1
             city.population = new
