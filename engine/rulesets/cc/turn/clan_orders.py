@@ -58,11 +58,9 @@ def create(t: ClanTurn, order: o.Create) -> None:
     row = t.book.convoy_types.get(order.type)
     if row is None:
         return t.fail(order, f"{order.type!r} is no convoy type")
-    if row["needs_building"] and row["needs_building"] not in t.buildings[city.cell]:
-        need = t.building_rows.get(row["needs_building"], {}).get("name", row["needs_building"])
-        return t.fail(order, f"a {order.type} convoy needs a city with an {need}")
-    if order.type == "sea" and not any(t.terrain(n).get("navigable") for n in t.board.neighbours(city.cell)):
-        return t.fail(order, f"{city.name} is not on a coast")
+    why = _cannot_base(t, city, order.type)
+    if why:
+        return t.fail(order, why)
     held = sum(1 for c in t.ctx.state["convoys"] if c.owner == t.number)
     cost = costs.convoy_cost(t.book, held)
     if cost is None:
@@ -76,6 +74,17 @@ def create(t: ClanTurn, order: o.Create) -> None:
         t.add_vehicles(cv, vid, int(n or 1))
     t.done(order, f"created {order.type} convoy #{cv.number} in {city.name}", cv.number, amount=cost)
     buildings.indoctrinate(t, cv, city)  # cc-cycle
+
+
+def _cannot_base(t: ClanTurn, city: st.City, kind: str) -> str:
+    """Why a `kind` convoy cannot be created (or CONVERTed to, X244) in `city`: military needs
+    an Armory, air an Airport, sea a coast (a neighbouring water or island hex)."""
+    need = t.book.convoy_types[kind]["needs_building"]
+    if need and need not in t.buildings[city.cell]:
+        return f"a {kind} convoy needs a city with an {t.building_rows.get(need, {}).get('name', need)}"
+    if kind == "sea" and not any(t.terrain(n).get("navigable") for n in t.board.neighbours(city.cell)):
+        return f"{city.name} is not on a coast"
+    return ""
 
 
 def buy(t: ClanTurn, order: o.Buy) -> None:
@@ -330,6 +339,9 @@ def convert(t: ClanTurn, order: o.Convert) -> None:
                   if r["convoy_type"] == order.type and r["class"] == "fast_scout"), None)
     if scout is None:
         return t.fail(order, f"{order.type!r} is no convoy type")
+    why = _cannot_base(t, city, order.type)
+    if why:
+        return t.fail(order, why)
     back = sum(t.book.vehicles[v]["cost"] * n for v, n in t.fleet(cv).items()) * int(t.opts.sell_pct) // 100
     t.clan.money += back
     if not t.pay(t.book.vehicles[scout]["cost"]):
