@@ -122,9 +122,11 @@ def enlist(t: ClanTurn, order: o.Enlist) -> None:
 def _station(t: ClanTurn, order: o.CcOrder, city: st.City, troops: int, claymores: int) -> None:
     """Troops and claymores to (or, negative, from) a city, cut to what is there (X91)."""
     cap = t.city_capacity(city)
+    # X246 ([VIGILANCE]): a city taken this turn holds at most half its capacity until the next
+    room = cap // 2 if city.conquered_turn == t.turn else cap
     # X240: a city over its capacity (a Barracks lost) takes no more, but a positive number
     # never withdraws what is there
-    troops = max(-city.troops, min(troops, t.clan.troops, max(0, cap - city.troops)))
+    troops = max(-city.troops, min(troops, t.clan.troops, max(0, room - city.troops)))
     claymores = max(-city.claymores, min(claymores, t.clan.claymores, max(0, cap // 10 - city.claymores)))
     city.troops += troops
     t.clan.troops -= troops
@@ -271,14 +273,24 @@ def gamble(t: ClanTurn, order: o.HexOrder) -> None:
     t.done(order, f"gambled: {row['result']}", amount=stake - back)
 
 
-def toward(t: ClanTurn, order: o.Toward) -> None:
-    if order.all:
-        t.clan.ban_all = True
-        return t.done(order, "every clan banned from your cities")
-    rel = t.relations.get((t.number, order.clan))
+def _relation(t: ClanTurn, other: int) -> st.Relation:
+    rel = t.relations.get((t.number, other))
     if rel is None:
-        rel = t.relations[(t.number, order.clan)] = st.Relation(t.number, order.clan)
+        rel = t.relations[(t.number, other)] = st.Relation(t.number, other)
         t.ctx.state["relations"].append(rel)
+    return rel
+
+
+def toward(t: ClanTurn, order: o.Toward) -> None:
+    if order.all or (order.keyword == "BAN" and t.clan.ban_all):
+        # X245: BAN ALL bans each clan in the game one by one, so a later BAN lifts one ban
+        # (the book's only way back); a `ban_all` flag from an older state is spread out first
+        for other in sorted(c for c in t.clans if c != t.number):
+            _relation(t, other).ban = True
+        t.clan.ban_all = False
+        if order.all:
+            return t.done(order, "every clan banned from your cities")
+    rel = _relation(t, order.clan)
     if order.keyword == "ALLY":
         rel.ally = not rel.ally
         t.done(order, f"clan {order.clan} is {'now' if rel.ally else 'no longer'} your ally")
