@@ -129,8 +129,9 @@ def move(t: ClanTurn, cv: st.Convoy, order: o.Move, pulse: int) -> None:
 
 def pause(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """PAUSE: re-enter the hex for half the entry fuel, halved again with a road in the hex
-    (land and military only, X98); the way out of hiding."""
-    fuel, _parts, _r, _v = entry_cost(t, cv, cv.cell, cv.cell, 0 if cv.type == "air" else 1)
+    (land and military only, X98); the way out of hiding. An air convoy pays half of one hex
+    flown (X248)."""
+    fuel, _parts, _r, _v = entry_cost(t, cv, cv.cell, cv.cell, 1)
     fuel = fuel / 2
     if cv.type in LANDLIKE and any(cv.cell in r for r in t.roads):
         fuel /= 2
