@@ -46,8 +46,9 @@ def test_afflicted_cities_decline_the_hospital_halves_it_and_the_floor_holds():
     scen, s = _game(plague_chance_pct=0)
     events = _cycle(scen, s, ScriptedDice([]))
     c = {x.name: x for x in s["cities"]}
-    assert (c["Ur"].population, c["Ur"].value) == (45000, 22500)        # 10%, value in proportion
-    assert (c["Kish"].population, c["Kish"].value) == (38000, 19000)     # 5% with a Hospital
+    # inside the normal band (25,000-50,000) the value holds (X243)
+    assert (c["Ur"].population, c["Ur"].value) == (45000, 25000)        # 10%
+    assert (c["Kish"].population, c["Kish"].value) == (38000, 20000)     # 5% with a Hospital
     assert c["Nippur"].population == 1350                                # 150 lost, above 1,000
     assert c["Lagash"].population == 30000 and not c["Lagash"].plague
     declined = {e.city: e for e in (r.event for r in events.records)}

@@ -30,6 +30,7 @@ from engine.rulesets.cc.combat.events import CityInvaded, ConvoyBattleEnded, nam
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import radio
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
+from engine.rulesets.cc.turn.income import city_value
 
 
 def combat_rules(t: ClanTurn) -> CombatRules:
@@ -132,7 +133,7 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
     for g in guards:
         g.troops -= r.guards_lost.get(g.id, 0)
     city.troops, city.claymores = r.city_troops, r.claymores
-    shrink(city, r.population)
+    shrink(t, city, r.population)
     previous = city.owner
     if r.captured:
         city.owner, city.conquered_turn = t.number, t.turn
@@ -150,12 +151,12 @@ def attack(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None
                         f"{city.name} {'taken' if r.captured else 'held'}"))
 
 
-def shrink(city: st.City, population: int) -> None:
-    """The city's people after a battle, bombs or a razing; its dollar value follows in
-    proportion, as it does with growth and the Plague (X61, X189). Cities are never destroyed:
-    the combat rules keep `min_population`."""
-    if population < city.population and city.population:
-        city.value = round(city.value * population / city.population)
+def shrink(t: ClanTurn, city: st.City, population: int) -> None:
+    """The city's people after a battle, bombs or a razing; its dollar value follows below the
+    normal band, as it does with growth and the Plague (X61, X189, X243). Cities are never
+    destroyed: the combat rules keep `min_population`."""
+    if population < city.population:
+        city.value = city_value(t.ctx.catalogs, city, population)
     city.population = population
 
 

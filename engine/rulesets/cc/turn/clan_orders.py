@@ -58,11 +58,9 @@ def create(t: ClanTurn, order: o.Create) -> None:
     row = t.book.convoy_types.get(order.type)
     if row is None:
         return t.fail(order, f"{order.type!r} is no convoy type")
-    if row["needs_building"] and row["needs_building"] not in t.buildings[city.cell]:
-        need = t.building_rows.get(row["needs_building"], {}).get("name", row["needs_building"])
-        return t.fail(order, f"a {order.type} convoy needs a city with an {need}")
-    if order.type == "sea" and not any(t.terrain(n).get("navigable") for n in t.board.neighbours(city.cell)):
-        return t.fail(order, f"{city.name} is not on a coast")
+    why = _cannot_base(t, city, order.type)
+    if why:
+        return t.fail(order, why)
     held = sum(1 for c in t.ctx.state["convoys"] if c.owner == t.number)
     cost = costs.convoy_cost(t.book, held)
     if cost is None:
@@ -76,6 +74,17 @@ def create(t: ClanTurn, order: o.Create) -> None:
         t.add_vehicles(cv, vid, int(n or 1))
     t.done(order, f"created {order.type} convoy #{cv.number} in {city.name}", cv.number, amount=cost)
     buildings.indoctrinate(t, cv, city)  # cc-cycle
+
+
+def _cannot_base(t: ClanTurn, city: st.City, kind: str) -> str:
+    """Why a `kind` convoy cannot be created (or CONVERTed to, X244) in `city`: military needs
+    an Armory, air an Airport, sea a coast (a neighbouring water or island hex)."""
+    need = t.book.convoy_types[kind]["needs_building"]
+    if need and need not in t.buildings[city.cell]:
+        return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} convoy needs a city with an {t.building_rows.get(need, {}).get('name', need)}"
+    if kind == "sea" and not any(t.terrain(n).get("navigable") for n in t.board.neighbours(city.cell)):
+        return f"{city.name} is not on a coast"
+    return ""
 
 
 def buy(t: ClanTurn, order: o.Buy) -> None:
@@ -113,8 +122,12 @@ def enlist(t: ClanTurn, order: o.Enlist) -> None:
 def _station(t: ClanTurn, order: o.CcOrder, city: st.City, troops: int, claymores: int) -> None:
     """Troops and claymores to (or, negative, from) a city, cut to what is there (X91)."""
     cap = t.city_capacity(city)
-    troops = max(-city.troops, min(troops, t.clan.troops, cap - city.troops))
-    claymores = max(-city.claymores, min(claymores, t.clan.claymores, cap // 10 - city.claymores))
+    # X246 ([VIGILANCE]): a city taken this turn holds at most half its capacity until the next
+    room = cap // 2 if city.conquered_turn == t.turn else cap
+    # X240: a city over its capacity (a Barracks lost) takes no more, but a positive number
+    # never withdraws what is there
+    troops = max(-city.troops, min(troops, t.clan.troops, max(0, room - city.troops)))
+    claymores = max(-city.claymores, min(claymores, t.clan.claymores, max(0, cap // 10 - city.claymores)))
     city.troops += troops
     t.clan.troops -= troops
     city.claymores += claymores
@@ -193,7 +206,7 @@ def defend(t: ClanTurn, order: o.Defend) -> None:
         if order.troops and h.conquered_turn == t.turn:  # E7, X49: no guards the turn it is taken
             t.fail(order, f"{where} was conquered this turn: no guards until the next")
         elif order.troops:
-            n = max(-h.troops, min(order.troops, t.clan.troops, h.defense - h.troops))
+            n = max(-h.troops, min(order.troops, t.clan.troops, max(0, h.defense - h.troops)))
             h.troops += n
             t.clan.troops -= n
             t.done(order, f"{where} guarded by {h.troops} troops")
@@ -260,14 +273,24 @@ def gamble(t: ClanTurn, order: o.HexOrder) -> None:
     t.done(order, f"gambled: {row['result']}", amount=stake - back)
 
 
-def toward(t: ClanTurn, order: o.Toward) -> None:
-    if order.all:
-        t.clan.ban_all = True
-        return t.done(order, "every clan banned from your cities")
-    rel = t.relations.get((t.number, order.clan))
+def _relation(t: ClanTurn, other: int) -> st.Relation:
+    rel = t.relations.get((t.number, other))
     if rel is None:
-        rel = t.relations[(t.number, order.clan)] = st.Relation(t.number, order.clan)
+        rel = t.relations[(t.number, other)] = st.Relation(t.number, other)
         t.ctx.state["relations"].append(rel)
+    return rel
+
+
+def toward(t: ClanTurn, order: o.Toward) -> None:
+    if order.all or (order.keyword == "BAN" and t.clan.ban_all):
+        # X245: BAN ALL bans each clan in the game one by one, so a later BAN lifts one ban
+        # (the book's only way back); a `ban_all` flag from an older state is spread out first
+        for other in sorted(c for c in t.clans if c != t.number):
+            _relation(t, other).ban = True
+        t.clan.ban_all = False
+        if order.all:
+            return t.done(order, "every clan banned from your cities")
+    rel = _relation(t, order.clan)
     if order.keyword == "ALLY":
         rel.ally = not rel.ally
         t.done(order, f"clan {order.clan} is {'now' if rel.ally else 'no longer'} your ally")
@@ -277,7 +300,9 @@ def toward(t: ClanTurn, order: o.Toward) -> None:
 
 
 def message(t: ClanTurn, order: o.Message) -> None:
-    text = f"{t.number}>{order.message}" if order.signed else f">{order.message}"
+    # X241: only a message to ALL is marked public with ">" (a BROADCAST is signed "N>")
+    text = (f"{t.number}>{order.message}" if order.signed
+            else f">{order.message}" if order.to_all else order.message)
     if order.to_all:
         to = sorted(c for c in t.clans if c != t.number)
     elif order.to_clan is not None:
@@ -326,6 +351,9 @@ def convert(t: ClanTurn, order: o.Convert) -> None:
                   if r["convoy_type"] == order.type and r["class"] == "fast_scout"), None)
     if scout is None:
         return t.fail(order, f"{order.type!r} is no convoy type")
+    why = _cannot_base(t, city, order.type)
+    if why:
+        return t.fail(order, why)
     back = sum(t.book.vehicles[v]["cost"] * n for v, n in t.fleet(cv).items()) * int(t.opts.sell_pct) // 100
     t.clan.money += back
     if not t.pay(t.book.vehicles[scout]["cost"]):

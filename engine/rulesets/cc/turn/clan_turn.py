@@ -274,7 +274,9 @@ class ClanTurn:
 
     def city_capacity(self, city: st.City) -> int:
         row = self.book.fortifications.get(city.fortification, {})
-        key = "capacity_barracks" if "BAR" in self.buildings[city.cell] else "capacity"
+        # X247 (D23): a Barracks in a city the clan took this turn does not work for it yet
+        fresh = city.owner == self.number and city.conquered_turn == self.turn
+        key = "capacity_barracks" if "BAR" in self.buildings[city.cell] and not fresh else "capacity"
         return int(row.get(key, 0))
 
     def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:

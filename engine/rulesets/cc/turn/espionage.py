@@ -38,7 +38,7 @@ from engine.rulesets.cc import state as st
 from engine.rulesets.cc.catalog import d100_row
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
-from engine.rulesets.cc.turn.income import production
+from engine.rulesets.cc.turn.income import city_value, production
 
 
 @dataclass(frozen=True)
@@ -300,8 +300,8 @@ def sabotage(t: ClanTurn, order: o.HexOrder) -> None:
         if "SHE" in t.buildings[cell]:
             n //= 2
         n = max(0, min(n, city.population - int(t.opts.min_population)))
-        if n and city.population:
-            city.value = round(city.value * (city.population - n) / city.population)
+        if n:
+            city.value = city_value(t.ctx.catalogs, city, city.population - n)  # X243
         city.population -= n
     elif result == "troops":
         n = min(n, city.troops)

@@ -23,6 +23,7 @@ from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.setup import roll_production
 from engine.rulesets.cc.turn import events as ev
 from engine.rulesets.cc.turn import plague, standing
+from engine.rulesets.cc.turn.income import city_value
 
 
 def _world(ctx: TurnContext) -> st.World:
@@ -70,8 +71,7 @@ def growth(ctx: TurnContext) -> None:
         top = band["maximum_stockyard" if city.cell in stockyards else "maximum"]
         new = min(top, city.population + city.population * pct // 100)
         if new > city.population:
-            if city.population:
-                city.value = round(city.value * new / city.population)
+            city.value = city_value(ctx.catalogs, city, new)  # X243: the band's people count nothing
             people += new - city.population
             grown += 1
             city.population = new

@@ -80,7 +80,10 @@ def give(t: ClanTurn, order: o.Give) -> None:
     if order.item == "cargo":
         if b.cargo and b.cargo_type != a.cargo_type:
             return t.fail(order, f"convoy #{b.number} carries another cargo")
-        n = min(order.quantity, a.cargo, t.cargo_cap(b) - b.cargo)
+        # X249: a receiver already over its room (a Merchant or vehicles gone) takes nothing
+        n = max(0, min(order.quantity, a.cargo, t.cargo_cap(b) - b.cargo))
+        if n <= 0:
+            return t.fail(order, f"convoy #{b.number} has no room for cargo")
         a.cargo -= n
         b.cargo, b.cargo_type = b.cargo + n, a.cargo_type
         if not a.cargo:

@@ -84,6 +84,22 @@ def production(state: State, catalogs: dict[str, Any], options: Any, clan: int,
     return out
 
 
+def city_value(catalogs: dict[str, Any], city: Any, population: int) -> int:
+    """[POPULATION] (X61, X243): the city's dollar value once its people number `population`.
+    Inside the normal band (25,000-50,000; majors 100,000-200,000) people do not change it;
+    below the band's floor it falls, above its ceiling it rises, in proportion to the people
+    beyond the edge. Path-independent: growing and shrinking back restores the value."""
+    band = catalogs["population"].by("id")["major" if city.major else "minor"]
+    lo, hi = int(band["normal_min"]), int(band["normal_max"])
+
+    def weight(p: int) -> float:
+        return p / lo if p < lo else p / hi if p > hi else 1.0
+
+    if city.population <= 0 or population <= 0:
+        return city.value
+    return round(city.value * weight(population) / weight(city.population))
+
+
 def income_phase(t: ClanTurn) -> None:
     got = production(t.ctx.state, t.ctx.catalogs, t.opts, t.number, t.roll)
     for item in ITEMS:

@@ -11,7 +11,8 @@ Where a hex may be entered, by convoy type:
 - air: any hex within the turn's range, in one order; the whole move is refused if too far.
 
 Fuel: the convoy's rate times the entered hex's factor (a followed road halves it for land,
-military and amphibious convoys and sets parts to x1; a sea convoy on a river pays the
+military and amphibious convoys and sets parts to x1, a river counting as a road for
+amphibious ones on land, X242; a sea convoy on a river pays the
 river's factors, X24; air pays x1 a hex flown), changed 1% per 5 points of training from 30
 (X22), rounded up (X21). Parts are owed and paid at maintenance, in tenths.
 """
@@ -75,8 +76,10 @@ def entry_cost(t: ClanTurn, cv: st.Convoy, here: int, there: int, hexes: int = 1
     else:
         b = t.terrain(there)
         fuel_f, parts_f = b["fuel_factor"], b["parts_factor"]
-        if cv.type in (*LANDLIKE, "amphibious") and t.road(here, there):
-            road = True
+        # X25, X242: an amphibious convoy on land treats a followed river as a road, costs too
+        amphib_river = (cv.type == "amphibious" and not b.get("navigable") and t.river(here, there))
+        if cv.type in (*LANDLIKE, "amphibious") and (t.road(here, there) or amphib_river):
+            road, river = t.road(here, there), not t.road(here, there)
             fuel_f, parts_f = fuel_f * t.book.links["road"]["fuel_factor"], t.book.links["road"]["parts_factor"]
         elif cv.type == "sea" and t.river(here, there) and not b.get("navigable"):
             river = True
@@ -127,8 +130,9 @@ def move(t: ClanTurn, cv: st.Convoy, order: o.Move, pulse: int) -> None:
 
 def pause(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     """PAUSE: re-enter the hex for half the entry fuel, halved again with a road in the hex
-    (land and military only, X98); the way out of hiding."""
-    fuel, _parts, _r, _v = entry_cost(t, cv, cv.cell, cv.cell, 0 if cv.type == "air" else 1)
+    (land and military only, X98); the way out of hiding. An air convoy pays half of one hex
+    flown (X248)."""
+    fuel, _parts, _r, _v = entry_cost(t, cv, cv.cell, cv.cell, 1)
     fuel = fuel / 2
     if cv.type in LANDLIKE and any(cv.cell in r for r in t.roads):
         fuel /= 2

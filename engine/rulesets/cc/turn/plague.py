@@ -39,6 +39,7 @@ from engine.rulesets.cc.catalog import d100_row
 from engine.rulesets.cc.turn.buildings import scout_of
 from engine.rulesets.cc.turn.clan_turn import ClanTurn
 from engine.rulesets.cc.turn.events import _Own
+from engine.rulesets.cc.turn.income import city_value
 
 # ---- events ------------------------------------------------------------------------------
 
@@ -318,8 +319,8 @@ def cycle(ctx: TurnContext) -> None:
         if city.plague:
             lost = city.population * pct // (200 if hospital else 100)
             new = max(min(floor, city.population), city.population - lost)
-            if new < city.population and city.population:
-                city.value = round(city.value * new / city.population)
+            if new < city.population:
+                city.value = city_value(ctx.catalogs, city, new)  # X243
             lost, city.population = city.population - new, new
             ctx.emit(CityPlague(ended, city.owner, city.cell, city.name, False, lost, new, hospital))
         elif city.cell in struck_now:

@@ -72,7 +72,7 @@ def bomb(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     for e in r.events:
         t.emit(named(e, {cv.id: (cv.owner, cv.number)}))
     cv.bombs = 0
-    shrink(city, r.population)
+    shrink(t, city, r.population)
     city.troops = r.troops
     _burn(t, city, r.destroyed)
     if r.scourge_hits and plague.scourge(t, city):
@@ -132,7 +132,7 @@ def raze(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
     t.clan.claymores += r.claymores_saved
     if spy is not None:
         spies.remove(spy)
-    shrink(city, r.population)
+    shrink(t, city, r.population)
     _burn(t, city, r.burnt)
     city.owner, city.fortification, city.troops, city.claymores = 0, r.fortification, r.garrison, 0
     city.razed_turn = t.turn
