@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 from engine.map import GameMap
-from engine.ruleset import step_title
+from engine.ruleset import faction_step_title
 
 
 def ensure_app():
@@ -186,7 +186,7 @@ def render_political(ruleset, scenario, state, step: int, width: int = POLITICAL
             ruleset_title = getattr(ruleset, "title", "") or getattr(ruleset, "name", "")
             p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                       f"{pm.title} — {step_title(ruleset, step, scenario)}")
+                       f"{pm.title} — {faction_step_title(ruleset, state, 0, step, scenario)}")
             p.setFont(text_font)
             p.drawText(QRectF(pad, 0, total_w - 2 * pad, title_h),
                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, ruleset_title)

@@ -183,7 +183,7 @@ class ResultsPage(QWidget):
         self.map.show_state(pm, changed)
         self.legend.setText(legend_html(pm))
         named = step_title(svc.ruleset, step, svc.scenario)
-        self.step_label.setText(named + ("" if named.lower().startswith("turn") else f" (turn {step})")
+        self.step_label.setText(named + ("" if named.lower().startswith(("turn", "step", "game turn")) else f" (turn {step})")
                                 + f" of {cur} · {len(changed)} cells changed")
         self.rollback_button.setEnabled(step < cur)
         log = svc.events(step)

@@ -208,7 +208,14 @@ class ContinentalConquest(Ruleset):
         from engine.rulesets.cc.sheet_stats import clan_of
 
         clan = clan_of(state, faction)
-        return self.step_name(step, scenario) if clan is None else f"Turn {clan.turns_run}"
+        if clan is not None:
+            return f"Turn {clan.turns_run}"
+        world = state["world"][0] if state["world"] else None   # the GM: the game's own turn
+        return f"Game turn {world.game_turn}, step {step}" if world else self.step_name(step, scenario)
+
+    def step_name(self, step: int, scenario: Scenario) -> str:
+        """A step is one clan's turn; the game's turns are counted apart (faction_step_name)."""
+        return f"Step {step}"
 
     def next_orders_turn(self, state: State, faction: int, scenario: Scenario) -> int:
         from engine.rulesets.cc.sheet_stats import clan_of, next_turn
