@@ -285,7 +285,7 @@ class ConsoleWorkspace(QWidget):
             return
         dl = deadline(scen.meta, status.pending_step)
         sent = len(status.factions) - len(status.missing)
-        plain = step_title(svc.ruleset, 1, scen).startswith("Turn ")  # no own names
+        plain = step_title(svc.ruleset, 1, scen).startswith(("Turn ", "Step "))  # no own names
         self.title.setText(
             f"<b>{status.game}</b> &nbsp;·&nbsp; {svc.ruleset.title or svc.ruleset.name} "
             f"({status.turn_model}) &nbsp;·&nbsp; last turn run: <b>{status.current_step}</b>"
@@ -293,6 +293,9 @@ class ConsoleWorkspace(QWidget):
                and not plain else "")
             + f" &nbsp;·&nbsp; collecting orders for turn <b>{status.pending_step}</b>"
             + (f" &nbsp;·&nbsp; deadline <b>{dl}</b>" if dl else "")
+            + (f" &nbsp;·&nbsp; game turns ended: <b>{status.game_turns}</b>"
+               + (f", the next ends by <b>{status.game_turn_due}</b>" if status.game_turn_due else "")
+               if status.turn_model == "sequential" else "")
             + f" &nbsp;·&nbsp; {sent} of {len(status.factions)} factions have sent orders")
         self.run_button.setText(f"Run turn {status.pending_step}")
         self.dashboard.show_status(status)

@@ -58,6 +58,7 @@ def test_clan_turns_run_early_close_and_drop(qtbot, console, cc_game):
     st = w.service.status()
     assert st.game_turns == 1 and st.gm_steps[-1][2] == "closed the game turn"
     assert "closed the game turn" in w.run_label.text()
+    assert "game turns ended: <b>1</b>" in w.title.text()
     _wait(qtbot, w, lambda: seq.drop(166, "left the game"))
     row = next(r for r in range(w.dashboard.rowCount()) if w.dashboard.item(r, 0).text() == "166")
     assert w.dashboard.row_values(row)[2] == "DROPPED"
