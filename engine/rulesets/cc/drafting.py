@@ -30,6 +30,7 @@ from engine.rulesets.cc.orders_sheet import (
 )
 from engine.rulesets.cc.orders_template import _game
 from engine.rulesets.cc.sheet_stats import clan_of, next_turn
+from engine.rulesets.cc.turn.clan_turn import Ground
 from engine.rulesets.cc.turn.movement import why_not_enter
 from engine.scenario import Scenario
 from engine.state import State
@@ -89,7 +90,7 @@ def move_order(state: State, faction: int, scenario: Scenario, path: list[int],
     return "\n".join(_direction(grid, a, b) for a, b in zip(path, path[1:], strict=False))
 
 
-class _Ground:
+class _Ground(Ground):
     """The little of a clan turn that turn/movement.why_not_enter reads: terrain, roads and
     rivers, from the bundle's state and map."""
 
@@ -100,14 +101,6 @@ class _Ground:
         self.roads |= {frozenset(ab) for ab in self.gmap.links.get("road", ())}
         self.rivers = {frozenset(ab) for ab in self.gmap.links.get("river", ())}
 
-    def terrain(self, cell: int) -> dict:
-        return self.book.terrain.get(self.gmap.terrain_at(cell), {})
-
-    def road(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.roads
-
-    def river(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.rivers
 
 
 def move_range(state: State, faction: int, scenario: Scenario, cell: int,

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from engine.dice import Dice
 from engine.events import Event
+from engine.map import GameMap
 from engine.orders import OrderSheet
 from engine.ruleset import TurnContext
 from engine.rulesets.cc import convoy_stats as cs
@@ -28,7 +29,27 @@ FOOD_UNIT = 120      # one unit of food in the turn's count (a tenth is 12, a tw
 WEAPONS = ("rifles", "grenades", "rockets", "bombs")
 
 
-class ClanTurn:
+class Ground:
+    """Terrain, roads and rivers as movement reads them (turn/movement.why_not_enter), for a
+    clan's turn and for the viewer's reach preview alike; needs `book`, `gmap`, `roads`,
+    `rivers` (sets of frozenset hex pairs)."""
+
+    book: Book
+    gmap: GameMap
+    roads: set[frozenset[int]]
+    rivers: set[frozenset[int]]
+
+    def terrain(self, cell: int) -> dict:
+        return self.book.terrain.get(self.gmap.terrain_at(cell), {})
+
+    def road(self, a: int, b: int) -> bool:
+        return frozenset((a, b)) in self.roads
+
+    def river(self, a: int, b: int) -> bool:
+        return frozenset((a, b)) in self.rivers
+
+
+class ClanTurn(Ground):
     """One clan's turn over the context's state: indexes, the clan's orders by block, dice."""
 
     def __init__(self, ctx: TurnContext, clan: int, sheet: OrderSheet | None) -> None:
@@ -236,16 +257,7 @@ class ClanTurn:
         s["convoys"].append(cv)
         return cv
 
-    # ---- the map --------------------------------------------------------------------------
-
-    def terrain(self, cell: int) -> dict:
-        return self.book.terrain.get(self.gmap.terrain_at(cell), {})
-
-    def road(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.roads
-
-    def river(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.rivers
+    # ---- the map: Ground's terrain, road, river ---------------------------------------------
 
     def ally(self, other: int) -> bool:
         r = self.relations.get((self.number, other))
