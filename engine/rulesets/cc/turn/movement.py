@@ -209,7 +209,7 @@ def structures(t: ClanTurn, cv: st.Convoy, pulse: int) -> None:
         t.emit(ev.OrderDone(t.number, "POLICE", cv.number, pulse, 0,
                             f"trained at the Police Station: training +{gain}"))
     elif h.special == "REC" and t.mark("rec", cv.id, cv.cell):
-        gain = t.roll(5, 10, "rec center morale")
+        gain = t.morale_gain(cv, t.roll(5, 10, "rec center morale"))   # cc-house: X251
         cv.morale += gain
         t.emit(ev.OrderDone(t.number, "REC", cv.number, pulse, 0,
                             f"enjoyed the Rec Center: morale +{gain}"))
