@@ -158,4 +158,5 @@ def test_when_the_game_is_won_every_clan_gets_its_last_report():
         assert rep["top_clans"]["popularity"][0] == {"clan": 1, "name": "A", "value": 111}
         text = RULESET.render(rep, "text")
         assert "THE GAME IS OVER after game turn 5: won by clan 1" in text
+        assert text.startswith("CONTINENTAL CONQUEST  GAME t  GAME TURN 5 (THE LAST)\n")
         assert "FINAL TOP CLANS: POPULARITY" in text and "ORDERS SHEET" not in text

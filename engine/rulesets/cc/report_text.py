@@ -23,7 +23,9 @@ def _rule(title: str) -> str:
 
 
 def first_page(r: dict[str, Any]) -> list[str]:
-    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {r['game_turn']}"]
+    over = r.get("game_over")   # the end-of-game report: the last game turn, not the next one
+    turn = f"{over['game_turn']} (THE LAST)" if over else r["game_turn"]
+    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {turn}"]
     if r.get("clan") is None:
         out.append("GM REPORT")
     else:
