@@ -70,3 +70,27 @@ def test_combat_events_survive_the_event_log_round_trip():
         _, events, _ = h.outcome(h.load(path))
         for e in events:
             assert Event.from_dict(e.to_dict()) == e, (path.name, e)
+
+
+def test_without_the_armsmaster_and_gourmet_the_first_car_falls_and_the_win_adds_5():
+    """armsmaster-and-gourmet.toml's dice without the experts: the first car's 30 points end
+    it (the target rolls of the last three hits become d1s), and the win is the plain +5."""
+    case = h.load(h.CASES / "armsmaster-and-gourmet.toml")
+    case["attacker"]["experts"] = case["defender"]["experts"] = []
+    dice = case["dice"]
+    for i in (57, 60, 63):           # the second car's target rolls: one car is left
+        assert dice[i] == 2
+        dice[i] = 1
+    out, _events, _dice = h.outcome(case)
+    assert out["convoys"]["2"]["fleet"] == {"car": 1} and out["convoys"]["2"]["troops"] == 3
+    assert out["morale"] == {"1": 35, "2": 30}
+
+
+def test_a_gourmet_adds_his_share_to_the_morale_of_taking_a_city():
+    """city-falls.toml with a Gourmet (and a Priest) in the invading convoy: +10 becomes
+    +12 (15%, 1.5 rounded up) and +13 (30%) (X251)."""
+    case = h.load(h.CASES / "city-falls.toml")
+    for experts, morale in (((), 40), (("GOU",), 42), (("GOU", "PRI"), 43)):
+        c = {**case, "invader": {**case["invader"], "experts": experts}}
+        out, _events, _dice = h.outcome(c)
+        assert out["captured"] and out["morale"] == morale

@@ -253,3 +253,13 @@ def test_the_games_default_options_are_the_books_figures():
 
     assert CombatRules.from_options(Options(OPTIONS)) == CombatRules()
     assert CombatRules.from_options(Options(OPTIONS, {"flee_ratio_pct": 70})).flee_ratio_pct == 70
+
+
+def test_the_gourmets_morale_is_a_house_option():
+    """X251: a Gourmet adds his share of a morale gain, rounded up; the option turns it off."""
+    from engine.rulesets.cc.convoy_stats import more_morale
+
+    assert (more_morale(5, 15), more_morale(10, 15), more_morale(10, 30), more_morale(5, 0)) == (6, 12, 13, 5)
+    gourmet = CombatConvoy.build(BOOK, 1, {"car": 1}, ("GOU",))
+    assert gourmet.morale_gain(5, R) == 6
+    assert gourmet.morale_gain(5, CombatRules.from_options({"gourmet_morale": False})) == 5

@@ -95,3 +95,68 @@ def test_the_turn_that_ends_the_game_turn_still_reports_what_it_met():
     assert r.state["world"][0].game_turn == 2
     text = RULESET.render(RULESET.report(r.state, r.events, 1, r.scenario, []), "text")
     assert " *0102  Pla   1" in text and "  0302  Pla   2" in text
+
+
+def _next_turn(r, clan: int, account: str):
+    """The next step: `clan`'s own turn, a sheet with no orders, after the case's turn."""
+    from engine.dice import Dice
+    from engine.ruleset import TurnContext
+
+    sheet = RULESET.parse_orders(f"CLAN {clan} ACCOUNT {account} TURN 1\n", source="t")
+    new = r.state.copy()
+    new.step = r.state.step + 1
+    ctx = TurnContext(RULESET, r.scenario, new, r.state, {clan: sheet}, Dice(1, "t"))
+    RULESET.run_step(ctx)
+    return new, ctx.events
+
+
+def test_the_hexes_report_the_convoys_passing_them_in_capture_mode():
+    """[MOVEMENT MODES]: a convoy in capture (or empty) mode entering another clan's hex is reported to
+    that clan on its next turn; the list by hex, the convoy named by its clan's own number
+    (as battles name it), never by a game-wide id; recon convoys pass unnoticed."""
+    case = load_case(HEX_ATTACK)
+    case.data["state"]["convoys"].append({"id": 9, "owner": 1, "number": 4, "cell": "0201",
+                                          "mode": "recon", "troops": 5})
+    case.data["state"]["vehicles"].append({"convoy": 9, "type": "bus", "count": 1})
+    case.data["orders"]["1"] += "CONVOY #4\n 1: SW\n"     # 0201 -> 0102, clan 2's hex, in recon
+    case.data.pop("expect")
+    r = run_case(case)
+    new, events = _next_turn(r, 2, "22")
+    rep = RULESET.report(new, events, 2, r.scenario, [])
+    assert rep["passing"] == [{"hex": "0102", "text": "convoy #1 of clan 1 passed through 0102"},
+                              {"hex": "0302", "text": "convoy #2 of clan 1 passed through 0302"}]
+    assert all(x["kind"] != "passing" for x in rep["radio"])       # not told twice
+    text = RULESET.render(rep, "text")
+    block = text.split("CONVOYS PASSING YOUR HEXES")[1].split("HEARD ON THE RADIO")[0]
+    assert "  0102: convoy #1 of clan 1 passed through 0102" in block and "#4" not in block
+    assert "convoy #3" not in text                   # it passed clan 3's hex, not clan 2's
+    # clan 1 itself, and clan 3 before its own turn, have none in their lists
+    assert RULESET.report(new, events, 1, r.scenario, [])["passing"] == []
+    assert RULESET.report(new, events, 3, r.scenario, [])["passing"] == []
+
+
+def test_when_the_game_is_won_every_clan_gets_its_last_report():
+    """[GAME TURN ACTIVITIES]: the game won, an end-of-game report for each player: it says
+    who won after which game turn, gives the final Top Clans and no orders sheet."""
+    from engine.events import EventLog
+    from tests.test_cc_game_turn import _end, _game
+
+    scen, s = _game(victory_popularity=111, top_lists_from_turn=99)
+    s["cities"][2].population = 50000
+    mid, _ = _end(scen, s, [3, 1, 11])
+    mid_text = RULESET.render(RULESET.report(mid, EventLog(), 2, scen, []), "text")
+    assert "GAME IS OVER" not in mid_text and "FINAL" not in mid_text
+    last, ended = _end(scen, mid, [1, 1, 11])
+    log = EventLog()
+    log.emit(ended["cc.game_won"])
+    assert RULESET.step_report_factions(last, log, 1, scen) == {1, 2, 3}
+    for clan in (1, 2, 3):
+        rep = RULESET.report(last, log, clan, scen, [])
+        assert "Game turn 5: the game is over: clan 1 won with popularity 111" in [
+            x["text"] for x in rep["results"]]
+        assert rep["game_over"] == {"winner": 1, "game_turn": 5} and "orders_sheet" not in rep
+        assert rep["top_clans"]["popularity"][0] == {"clan": 1, "name": "A", "value": 111}
+        text = RULESET.render(rep, "text")
+        assert "THE GAME IS OVER after game turn 5: won by clan 1" in text
+        assert text.startswith("CONTINENTAL CONQUEST  GAME t  GAME TURN 5 (THE LAST)\n")
+        assert "FINAL TOP CLANS: POPULARITY" in text and "ORDERS SHEET" not in text

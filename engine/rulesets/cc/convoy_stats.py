@@ -25,6 +25,12 @@ def expert_pct(book: Book, code: str, experts: Collection[str]) -> int:
     return e["bonus_pct"] * (2 if e["priest_doubles"] and "PRI" in experts else 1)
 
 
+def more_morale(gain: int, pct: int) -> int:
+    """X251 (house, `gourmet_morale`): a morale gain raised by a Gourmet's share (`pct`,
+    expert_pct's 15 or 30 with a Priest), rounded up so a Gourmet always adds something."""
+    return gain + (gain * pct + 99) // 100 if gain > 0 and pct > 0 else gain
+
+
 def _sum(book: Book, fleet: Fleet, column: str) -> int:
     return sum(book.vehicles[v][column] * n for v, n in fleet.items())
 

@@ -89,6 +89,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _pick("flee_rule", ("strength", "never"), "When a side flees", "X33"),
     _int("morale_win", 5, "Morale a convoy gains for winning a convoy battle (not in the book)", 0, 100, "X55"),
     _int("morale_capture", 10, "Morale a convoy gains for taking a city (not in the book)", 0, 100, "X55"),
+    _flag("gourmet_morale", True, "A Gourmet's convoy gains his share (15%, 30% with a Priest) more morale from "
+          "celebrations, Rec Centers, battles won and cities taken, rounded up (the book gives no figure)", "X251"),
     _int("training_combat", 1, "Training a convoy gains from each battle it survives (not in the book)", 0, 100, "X55"),
     # cc-house: morale's decay and the experts' slow work (X206-X210; the book gives no figures)
     _int("morale_decay", 1, "Morale every convoy loses at the end of its clan's turn (not in the book)", 0, 100, "X206"),

@@ -45,8 +45,11 @@ def build_report(state: State, events: EventLog, faction: int | None, scenario: 
     records = events.for_faction(faction)
     out["results"] = [{"phase": r.phase, "kind": r.event.kind, "text": sentence(r.event, label)}
                       for r in records if r.event.kind != "cc.news"]
-    out["radio"] = [{"kind": k, "hex": label(c), "text": t} for r in records if r.event.kind == "cc.news"
-                    for k, c, t in r.event.items]
+    news = [(k, c, t) for r in records if r.event.kind == "cc.news" for k, c, t in r.event.items]
+    out["radio"] = [{"kind": k, "hex": label(c), "text": t} for k, c, t in news if k != "passing"]
+    # [MOVEMENT MODES]: a convoy not in recon mode entering the clan's hex is reported by its
+    # residents; the list by hex beside the spotting report (only what its own hexes saw)
+    out["passing"] = [{"hex": label(c), "text": t} for k, c, t in news if k == "passing"]
     # the checker's findings by line, without the GM's file path: errors were not carried out
     # (engine/orders/screen.py), warnings say what the turn may still refuse
     out["problems"] = [_finding(d) for d in diagnostics if _severity(d) == "error"]

@@ -1,6 +1,6 @@
 """The clan's status report as text, section by section in the book's order ([POST-TURN
 STATUS REPORT]): first page, turn results, status, market, Top Clans, convoys, hexes, cities,
-spotting, clans met, Heard on the Radio, and the orders sheet for the next turn.
+spotting, convoys passing the clan's hexes, clans met, Heard on the Radio, and the orders sheet for the next turn.
 
 `sections` gives (title, lines) pairs; the text joins them under ruled headings and the HTML
 page (report_html.py) puts each under a heading of its own, so both say the same.
@@ -23,7 +23,9 @@ def _rule(title: str) -> str:
 
 
 def first_page(r: dict[str, Any]) -> list[str]:
-    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {r['game_turn']}"]
+    over = r.get("game_over")   # the end-of-game report: the last game turn, not the next one
+    turn = f"{over['game_turn']} (THE LAST)" if over else r["game_turn"]
+    out = [f"CONTINENTAL CONQUEST  GAME {r['game']}  GAME TURN {turn}"]
     if r.get("clan") is None:
         out.append("GM REPORT")
     else:
@@ -57,6 +59,7 @@ def sections(r: dict[str, Any]) -> list[Section]:
     if r.get("clan") is None:
         out.append(("CLANS", [f"  {c['clan']:>3} {c['name']:<20} turns {c['turns']}  ${c['money']:,}"
                               f"{'  DROPPED' if c['dropped'] else ''}" for c in r["clans"]]))
+        out.append(_passing(r))
         out.append(_radio(r))
         return out
     s, e = r["status"], r["income_estimate"]
@@ -72,8 +75,9 @@ def sections(r: dict[str, Any]) -> list[Section]:
     if r.get("vehicle_prices"):
         market.append("  vehicles: " + "  ".join(f"{k}: ${v:,}" for k, v in r["vehicle_prices"].items()))
     out.append(("MARKET", market))
+    final = "FINAL " if r.get("game_over") else ""   # the end-of-game report's standings
     for ranking, rows in r["top_clans"].items():
-        out.append((f"TOP CLANS: {ranking.upper()}",
+        out.append((f"{final}TOP CLANS: {ranking.upper()}",
                     [f"  {i:>2}. Clan {c['clan']} ({c['name']}): {c['value']:,}" for i, c in enumerate(rows, 1)]))
     out.append(("CONVOYS", _convoys(r["convoys"]) or ["  (no convoys)"]))
     out.append(("HEXES", ["  HEX   TER OWN  DF  TR  VALUE  FO  FU  PA  VA  SS  CS        ROADS"]
@@ -83,6 +87,7 @@ def sections(r: dict[str, Any]) -> list[Section]:
     out.append(("SPOTTING REPORTS", [f"  {s['hex']}" + (f" ({s['owner']})" if s["owner"] is not None else "")
                                      + (f" [{s['size']}]" if s["size"] else "") for s in r["spotted"]]
                 or ["  (nothing spotted)"]))
+    out.append(_passing(r))
     out.append(("CLANS MET", [f"  Clan {c['clan']} ({c['name']})" + (f"  phone {c['phone']}" if c["phone"] else "")
                               + (f"  \"{c['slogan']}\"" if c["slogan"] else "") for c in r["clans_met"]]
                 or ["  (none)"]))
@@ -90,6 +95,12 @@ def sections(r: dict[str, Any]) -> list[Section]:
     if r.get("orders_sheet"):
         out.append(("ORDERS SHEET FOR YOUR NEXT TURN", r["orders_sheet"].rstrip("\n").split("\n")))
     return out
+
+
+def _passing(r: dict[str, Any]) -> Section:
+    """Convoys the clan's hexes saw pass (not in recon mode) since its last turn, by hex."""
+    rows = sorted(r.get("passing", []), key=lambda x: x["hex"])
+    return ("CONVOYS PASSING YOUR HEXES", [f"  {x['hex']}: {x['text']}" for x in rows] or ["  (none seen)"])
 
 
 def _radio(r: dict[str, Any]) -> Section:

@@ -68,6 +68,13 @@ def sentence(e: Event, label: Label) -> str:
     if k == "cc.popularity":
         return f"Game turn {e.game_turn}: popularity counted; " + ", ".join(
             f"clan {c} {p}" for c, p in e.scores[:5]) + (" ..." if len(e.scores) > 5 else "")
+    if k == "cc.leading":
+        return (f"Game turn {e.game_turn}: clan {e.clan} reached the victory level first "
+                f"({e.popularity}); it wins if it holds it one more game turn")
+    if k == "cc.game_won":
+        who = (f"clan {e.clans[0]} won" if e.winner != -1
+               else "clans " + ", ".join(map(str, e.clans)) + " share the victory")
+        return f"Game turn {e.game_turn}: the game is over: {who} with popularity {e.popularity}"
     if k == "cc.clan_dropped":
         return f"The GM dropped clan {e.clan}" + (f": {e.reason}" if e.reason else "") + \
             " (its convoys and cities stay and defend themselves)"

@@ -24,6 +24,7 @@ from engine.events import Event
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.combat import events as ev
 from engine.rulesets.cc.combat.rules import CombatRules, condition_pct, hits, police_pct, roll_range
+from engine.rulesets.cc.convoy_stats import expert_pct, more_morale
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Invader:
     police: bool = False             # visited a Police Station this turn
     vigilance_pct: int = 0           # counts only with a Politician
     politician: bool = False
+    experts: tuple[str, ...] = ()    # its expert codes (a Gourmet's morale on taking a city, X251)
 
     @classmethod
     def from_state(cls, convoy, experts, game_turn: int = 0, troops: int | None = None,
@@ -53,7 +55,7 @@ class Invader:
         return cls(convoy.id, convoy.owner, committed, convoy.rifles, convoy.grenades,
                    convoy.morale, convoy.training, convoy.health, "SER" in codes,
                    bool(game_turn) and convoy.police_turn == game_turn,
-                   vigilance_pct, "POL" in codes)
+                   vigilance_pct, "POL" in codes, tuple(sorted(codes)))
 
 
 @dataclass
@@ -189,8 +191,14 @@ def invade_city(book: Book, attacker: Invader, city: CityDefence, dice: Dice,
         captured, rounds, lost, city.troops - (0 if captured else garrison), guards_lost,
         garrison, garrison_left, troops, rifles, grenades, claymores, population, people,
         not captured and attacker.troops > 0, events,
-        attacker.morale + (rules.morale_capture if captured else 0),
+        attacker.morale + (_capture_morale(book, attacker, rules) if captured else 0),
         min(100, attacker.training + (rules.training_combat if rounds and troops else 0)))
+
+
+def _capture_morale(book: Book, attacker: Invader, rules: CombatRules) -> int:
+    """X55's gain for taking the city, raised by the attacker's Gourmet (X251)."""
+    pct = expert_pct(book, "GOU", attacker.experts) if rules.gourmet_morale else 0
+    return more_morale(rules.morale_capture, pct)
 
 
 CONQUEST_FORBIDS = frozenset({"FORTIFY", "ERECT", "CREATE"})

@@ -195,7 +195,7 @@ def convoy_battle(attacker: CombatConvoy, defender: CombatConvoy, dice: Dice,
         c.hidden = c.hidden or c.id in hidden
         # X55: experience and victory (house figures); morale may pass 100 during a turn
         c.training = min(100, c.training + rules.training_combat)
-        c.morale += rules.morale_win if c.id == winner else 0
+        c.morale += c.morale_gain(rules.morale_win, rules) if c.id == winner else 0
     events.append(ev.ConvoyBattleEnded(convoy=a.id, enemy=d.id, rounds=rounds, winner=winner,
                                        hidden=hidden, destroyed=destroyed, **sides))
     losses = {before.id: _losses(before, after) for before, after in ((attacker, a), (defender, d))}

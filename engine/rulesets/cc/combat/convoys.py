@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.rulesets.cc.catalog import Book
 from engine.rulesets.cc.combat.rules import CombatRules, condition_pct, parse_damage, scale
-from engine.rulesets.cc.convoy_stats import expert_pct
+from engine.rulesets.cc.convoy_stats import expert_pct, more_morale
 
 
 @dataclass
@@ -57,6 +57,7 @@ class CombatConvoy:
     hidden: bool = False
     in_water: bool = False      # amphibious convoys fight at half on open water (X25)
     troop_capacity_pct: int = 100   # a Politician's +15%
+    morale_gain_pct: int = 0        # a Gourmet's share more morale gained (X251)
 
     # ---- building ------------------------------------------------------------------
 
@@ -76,6 +77,7 @@ class CombatConvoy:
                     vtype, row["class"], row["size"], row["hit_points"] * hp_pct // 100,
                     row["damage"], row["troops"], row["scrap_parts"]))
         kw.setdefault("troop_capacity_pct", 100 + expert_pct(book, "POL", experts))
+        kw.setdefault("morale_gain_pct", expert_pct(book, "GOU", experts))
         if "GUN" not in experts:
             kw["kill_mode"] = "N"       # the Kill Mode reverts without a Gunner
         return cls(id, vehicles=vehicles, experts=experts, **kw)
@@ -121,6 +123,10 @@ class CombatConvoy:
 
     def rocket_launchers(self) -> int:
         return sum(1 for v in self.alive if v.vclass == "large_assault")
+
+    def morale_gain(self, gain: int, rules: CombatRules) -> int:
+        """A morale gain of this convoy's (X55), raised by its Gourmet (X251)."""
+        return more_morale(gain, self.morale_gain_pct if rules.gourmet_morale else 0)
 
     def fleet(self) -> dict[str, int]:
         return dict(Counter(v.type for v in self.alive))

@@ -68,6 +68,7 @@ class CombatRules:
     morale_win: int = 5                 # X55 (house): winning a convoy battle
     morale_capture: int = 10            # X55 (house): taking a city
     training_combat: int = 1            # X55 (house): each battle or city attack survived
+    gourmet_morale: bool = True         # X251 (house): a Gourmet raises those morale gains
     # ---- bombing ([BOMB], [BOMBS], [BUILDINGS › Battery, Shelter, Hospital]) -----------
     battery_pct: int = 50               # a bomb disrupted by flak does nothing at all
     bomb_people_hit: tuple[int, int] = (8000, 16000)

@@ -174,6 +174,12 @@ class ClanTurn(Ground):
     def experts(self, cv: st.Convoy) -> set[str]:
         return {e.code for e in self._experts.get(cv.id, ())}
 
+    def morale_gain(self, cv: st.Convoy, gain: int) -> int:
+        """A morale improvement (a celebration, a Rec Center), raised by the convoy's Gourmet
+        (X251, option `gourmet_morale`)."""
+        pct = cs.expert_pct(self.book, "GOU", self.experts(cv)) if self.opts.gourmet_morale else 0
+        return cs.more_morale(gain, pct)
+
     def expert_rows(self, cv: st.Convoy) -> list[st.Expert]:
         return list(self._experts.get(cv.id, ()))
 

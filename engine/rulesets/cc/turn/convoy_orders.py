@@ -149,6 +149,7 @@ def celebrate(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> N
     gain = t.roll(10, 15, "celebration")
     if city is not None and city.owner == t.number and city.conquered_turn == t.turn:
         gain += t.roll(10, 15, "celebrating a conquest")
+    gain = t.morale_gain(cv, gain)   # cc-house: a Gourmet's greater results (X251)
     cv.morale += gain
     t.done(order, f"celebrated: morale +{gain} for {cv.troops} food", cv.number, pulse)
 

@@ -153,7 +153,9 @@ def enter(t: ClanTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
         return
     h = t.hexes.get(cell)
     if h is not None and h.owner not in (0, t.number) and cv.mode != "recon":
-        t.tell(h.owner, "passing", cell, f"a convoy of clan {t.number} passed through {t.label(cell)}")
+        # the residents name the convoy as battles do (combat/report.py convoy_names): the
+        # clan's own number for it, never the game-wide id
+        t.tell(h.owner, "passing", cell, f"convoy #{cv.number} of clan {t.number} passed through {t.label(cell)}")
     if h is not None and not hex_attack_refusal(
             mode=cv.mode, hidden=cv.hidden, owner=h.owner, clan=t.number,
             allied=bool(h.owner) and t.ally(h.owner), enemies_left=False,
@@ -207,7 +209,7 @@ def structures(t: ClanTurn, cv: st.Convoy, pulse: int) -> None:
         t.emit(ev.OrderDone(t.number, "POLICE", cv.number, pulse, 0,
                             f"trained at the Police Station: training +{gain}"))
     elif h.special == "REC" and t.mark("rec", cv.id, cv.cell):
-        gain = t.roll(5, 10, "rec center morale")
+        gain = t.morale_gain(cv, t.roll(5, 10, "rec center morale"))   # cc-house: X251
         cv.morale += gain
         t.emit(ev.OrderDone(t.number, "REC", cv.number, pulse, 0,
                             f"enjoyed the Rec Center: morale +{gain}"))
