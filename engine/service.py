@@ -232,11 +232,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
     def save_map(self, m: GameMap) -> None:
         with self.store.transaction() as c:
             self.store.save_map(c, m)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def save_catalog(self, name: str, catalog: Catalog) -> None:
         with self.store.transaction() as c:
             self.store.save_catalog(c, name, catalog)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def set_option(self, name: str, value: Any) -> None:
@@ -244,6 +246,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         opts.set(name, value)  # TableError with the reason if refused
         with self.store.transaction() as c:
             self.store.save_options(c, opts)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def upsert_faction(self, faction: Faction) -> None:
@@ -251,11 +254,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             raise ValueError(why)
         with self.store.transaction() as c:
             self.store.save_faction(c, faction)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def remove_faction(self, number: int) -> None:
         with self.store.transaction() as c:
             self.store.delete_faction(c, number)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def set_meta(self, **values: Any) -> None:
@@ -930,12 +935,19 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         """The orders template of each faction in `who` for its next turn, where the
         ruleset has one."""
         out: list[Path] = []
-        state, scen = self._state(c, step), self.scenario
+        scen = self.scenario
+        # the ones the run stored (Ruleset.templates_with_reports), the others made from
+        # the step's state (a game run before templates were stored, a changed state)
+        stored = self.store.load_templates(c, step) if self.ruleset.templates_with_reports else {}
+        state = None if who <= stored.keys() else self._state(c, step)
         for f in (f for f in scen.factions if f.number in who):
-            try:
-                text = self.ruleset.orders_template(state, f.number, scen)
-            except Exception:  # a template is a convenience; the reports are written already
-                continue
+            text: str | bytes | None = stored.get(f.number)
+            if text is None:
+                assert state is not None  # loaded: not every template is stored
+                try:
+                    text = self.ruleset.orders_template(state, f.number, scen)
+                except Exception:  # a template is a convenience; the reports are written already
+                    continue
             if text:
                 p = folder / f"{base}-t{step:03d}-f{f.number:02d}-orders.txt"
                 _write(p, text)

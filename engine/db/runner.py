@@ -336,7 +336,9 @@ class StepRunner:
                                 "the game is unchanged") from e
         result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only)
         if self._reapply(c, scen, new, step):  # type: ignore[attr-defined]  # a re-made turn
-            st.save_state(c, new)
+            st.save_state(c, new)  # no templates stored: export makes them from this state
+        elif rs.templates_with_reports:
+            self._store_templates(c, new, scen, step, only)
         result.steps.append(step)
         result.nmr[step] = nmr
         result.events += len(ctx.events)
@@ -433,6 +435,23 @@ class StepRunner:
         tell(0.95, f"turn {step}: saving reports")
         self.store.save_reports(c, step, rows)
         return len(rows)
+
+    def _store_templates(self, c: Any, state: State, scen: Scenario, step: int,
+                         only: set[int] | None) -> None:
+        """Each reported faction's orders template for its next turn, stored with the
+        reports for `export` (Ruleset.templates_with_reports): what export would make from
+        the step's saved state. One that fails is not stored (export tries it again and
+        leaves it out, as it always has: a template is a convenience)."""
+        rs = self.ruleset
+        rows: list[tuple[int, str]] = []
+        for f in scen.factions:
+            if only is not None and f.number not in only and not rs.public_reports:
+                continue
+            try:
+                rows.append((f.number, rs.orders_template(state, f.number, scen) or ""))
+            except Exception:
+                continue
+        self.store.save_templates(c, step, rows)
 
     def _build_reports(self, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int,

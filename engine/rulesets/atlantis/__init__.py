@@ -187,6 +187,7 @@ class AtlantisConquest(Ruleset):
     # ---- reports -----------------------------------------------------------------------
 
     gm_report_on_demand = True  # the whole world's report: when the GM asks (docs/atlantis.md)
+    templates_with_reports = True  # the run stores the orders templates; export writes them
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
