@@ -337,6 +337,13 @@ class Ruleset(ABC):
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""
 
+    def report_template(self, state: State, faction: int, scenario: Scenario,
+                        report: dict[str, Any]) -> str:
+        """The orders template the run stores (templates_with_reports): orders_template's
+        text, which a ruleset may make from the faction's report data just built (`report`,
+        before any cleaning) instead of from the state again."""
+        return self.orders_template(state, faction, scenario)
+
     def check_posts(self, submissions: list[Submission], state: State,
                     scenario: Scenario) -> list[list[Diagnostic]] | None:
         """Real time: the findings of each post of a batch (same order), judged by the

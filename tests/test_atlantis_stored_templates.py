@@ -89,3 +89,24 @@ def test_a_scenario_edit_and_a_rollback_forget_the_stored_templates(tmp_path):
     with svc.store.reading() as c:
         assert sorted(svc.store.load_templates(c, 1)) == [1, 2, 3, 4]  # the re-run stored them
     svc.close()
+
+
+def test_the_template_from_the_report_is_the_template_from_the_state_or_made_again(tmp_path):
+    from engine.events import EventLog
+    from engine.rulesets.atlantis import report
+
+    svc = _run_game(tmp_path, "g")
+    state, scen = svc.state(1), svc.scenario
+    for f in (1, 2, 3, 4):
+        data = RS.report(state, EventLog(), f, scen, [])
+        assert RS.report_template(state, f, scen, data) == RS.orders_template(state, f, scen)
+    # a unit in a structure its region lacks: the report leaves it out, the template does
+    # not, so the template is made from the state again
+    state = svc.state(1)  # a state of its own: the index of the one above is kept
+    unit = next(u for u in state["units"] if u.faction == 2)
+    unit.structure = 999
+    data = RS.report(state, EventLog(), 2, scen, [])
+    assert not report._cached_index(state, scen).units_as_template()
+    made = RS.report_template(state, 2, scen, data)
+    assert made == RS.orders_template(state, 2, scen) and f"unit {unit.number}" in made
+    svc.close()

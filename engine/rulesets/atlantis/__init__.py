@@ -235,6 +235,13 @@ class AtlantisConquest(Ruleset):
 
         return render_template(template_data(state, faction, scenario))
 
+    def report_template(self, state: State, faction: int, scenario: Scenario,
+                        report: dict[str, Any]) -> str:
+        from engine.rulesets.atlantis.report import template_from_report
+        from engine.rulesets.atlantis.report_text import render_template
+
+        return render_template(template_from_report(state, faction, scenario, report))
+
     def visible_cells(self, state: State, faction: int, scenario: Scenario) -> set[int] | None:
         from engine.rulesets.atlantis.view import visible_cells
 
