@@ -100,6 +100,10 @@ def test_the_template_from_the_report_is_the_template_from_the_state_or_made_aga
     for f in (1, 2, 3, 4):
         data = RS.report(state, EventLog(), f, scen, [])
         assert RS.report_template(state, f, scen, data) == RS.orders_template(state, f, scen)
+        RS.render_all(data, RS.report_formats)  # as the run does: the template section kept
+        assert RS._laid_out is not None and RS._laid_out[0] is data
+        assert RS.report_template(state, f, scen, data) == RS.orders_template(state, f, scen)
+        assert RS._laid_out is None  # used once, not held
     # a unit in a structure its region lacks: the report leaves it out, the template does
     # not, so the template is made from the state again
     state = svc.state(1)  # a state of its own: the index of the one above is kept
