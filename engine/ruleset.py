@@ -326,12 +326,23 @@ class Ruleset(ABC):
     # --gm`, the console) from the turn's stored state, events and findings, not at every
     # run: a 1,000-faction Atlantis world's is 42 MB in three formats, a third of the run.
     gm_report_on_demand: bool = False
+    # Each faction's orders template made by the run with its reports and stored with
+    # them (journal.TEMPLATE), so that `export` need not load the state and lay out every
+    # template again (0.5 s at 1,000 Atlantis factions); export builds any not stored.
+    templates_with_reports: bool = False
     # Scenario meta keys a player's bundle may carry besides engine.bundle.PUBLIC_META
     # (an allow-list: everything else in the meta is the GM's).
     public_meta: tuple[str, ...] = ()
 
     def orders_template(self, state: State, faction: int, scenario: Scenario) -> str:
         return ""
+
+    def report_template(self, state: State, faction: int, scenario: Scenario,
+                        report: dict[str, Any]) -> str:
+        """The orders template the run stores (templates_with_reports): orders_template's
+        text, which a ruleset may make from the faction's report data just built (`report`,
+        before any cleaning) instead of from the state again."""
+        return self.orders_template(state, faction, scenario)
 
     def check_posts(self, submissions: list[Submission], state: State,
                     scenario: Scenario) -> list[list[Diagnostic]] | None:

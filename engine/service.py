@@ -232,11 +232,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
     def save_map(self, m: GameMap) -> None:
         with self.store.transaction() as c:
             self.store.save_map(c, m)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def save_catalog(self, name: str, catalog: Catalog) -> None:
         with self.store.transaction() as c:
             self.store.save_catalog(c, name, catalog)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def set_option(self, name: str, value: Any) -> None:
@@ -244,6 +246,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         opts.set(name, value)  # TableError with the reason if refused
         with self.store.transaction() as c:
             self.store.save_options(c, opts)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def upsert_faction(self, faction: Faction) -> None:
@@ -251,11 +254,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             raise ValueError(why)
         with self.store.transaction() as c:
             self.store.save_faction(c, faction)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def remove_faction(self, number: int) -> None:
         with self.store.transaction() as c:
             self.store.delete_faction(c, number)
+            self.store.drop_templates(c)  # made with what changed
         self._scenario = None
 
     def set_meta(self, **values: Any) -> None:
@@ -826,8 +831,14 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                 left -= found
         return out
 
+    def _factions(self, c: Any) -> list[Faction]:
+        """The scenario's factions, without reading the map when the scenario is not loaded
+        yet (`export` of stored reports and templates needs no more: 75,000 map cells at
+        1,000 Atlantis factions)."""
+        return self._scenario.factions if self._scenario is not None else self.store.load_factions(c)
+
     def _reported(self, c: Any, step: int) -> list[int]:
-        numbers = sorted(f.number for f in self.scenario.factions)
+        numbers = sorted(f.number for f in self._factions(c))
         if step == 0 or self.ruleset.public_reports:
             return numbers
         # who has a report of this step: a sequential step's faction, not a faction out
@@ -894,7 +905,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             if self.ruleset.public_reports:
                 fmts = [fmt for who, fmt in keys if who == 0]
                 keys = [(0, fmt) for fmt in fmts] + [
-                    (f.number, fmt) for f in sorted(self.scenario.factions, key=lambda f: f.number)
+                    (f.number, fmt) for f in sorted(self._factions(c), key=lambda f: f.number)
                     for fmt in fmts]
             made: dict[str, str] = {}  # the GM's, made now
             if step > 0 and self.ruleset.gm_report_on_demand and not any(w == 0 for w, _f in keys):
@@ -930,12 +941,18 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         """The orders template of each faction in `who` for its next turn, where the
         ruleset has one."""
         out: list[Path] = []
-        state, scen = self._state(c, step), self.scenario
-        for f in (f for f in scen.factions if f.number in who):
-            try:
-                text = self.ruleset.orders_template(state, f.number, scen)
-            except Exception:  # a template is a convenience; the reports are written already
-                continue
+        # the ones the run stored (Ruleset.templates_with_reports), the others made from
+        # the step's state (a game run before templates were stored, a changed state)
+        stored = self.store.load_templates(c, step) if self.ruleset.templates_with_reports else {}
+        state = None if who <= stored.keys() else self._state(c, step)
+        for f in (f for f in self._factions(c) if f.number in who):
+            text: str | bytes | None = stored.get(f.number)
+            if text is None:
+                assert state is not None  # loaded: not every template is stored
+                try:
+                    text = self.ruleset.orders_template(state, f.number, self.scenario)
+                except Exception:  # a template is a convenience; the reports are written already
+                    continue
             if text:
                 p = folder / f"{base}-t{step:03d}-f{f.number:02d}-orders.txt"
                 _write(p, text)

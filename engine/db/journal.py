@@ -12,7 +12,7 @@ from sqlalchemy.engine import Connection
 
 from engine.db import bulk
 from engine.db.results import REJECTED
-from engine.db.schema import GM, DiagnosticRow, EventRow, ReportRow, SubmissionRow
+from engine.db.schema import GM, TEMPLATE, DiagnosticRow, EventRow, ReportRow, SubmissionRow
 from engine.events import Event, EventLog, EventRecord
 from engine.intake import verify
 from engine.orders import Diagnostic, Severity
@@ -417,18 +417,47 @@ class JournalMixin:
                 c.exec_driver_sql("PRAGMA encoding").scalar() == "UTF-8":
             rows: Any = c.exec_driver_sql(
                 f"SELECT faction, format, CAST(content AS BLOB) FROM {REP.name} "
-                "WHERE game_id = ? AND step = ? ORDER BY faction, format", (self.game_id, step))
+                "WHERE game_id = ? AND step = ? AND format != ? ORDER BY faction, format",
+                (self.game_id, step, TEMPLATE))
         else:
             rows = c.execute(select(REP.c.faction, REP.c.format, REP.c.content).where(
-                REP.c.game_id == self.game_id, REP.c.step == step)
+                REP.c.game_id == self.game_id, REP.c.step == step, REP.c.format != TEMPLATE)
                 .order_by(REP.c.faction, REP.c.format))
         for faction, fmt, content in rows:
             yield int(faction), fmt, content
 
     def report_keys(self, c: Connection, step: int) -> list[tuple[int, str]]:
         return [(r.faction, r.format) for r in c.execute(
-            select(REP.c.faction, REP.c.format).where(REP.c.game_id == self.game_id, REP.c.step == step)
+            select(REP.c.faction, REP.c.format).where(REP.c.game_id == self.game_id, REP.c.step == step,
+                                                      REP.c.format != TEMPLATE)
             .order_by(REP.c.faction, REP.c.format))]
+
+    # ---- orders templates stored with the reports (Ruleset.templates_with_reports) -----
+
+    def save_templates(self, c: Connection, step: int, rows: list[tuple[int, str]]) -> None:
+        """(faction, template) rows; an empty template: the ruleset writes none for it."""
+        bulk.insert_rows(c, REP, ("game_id", "step", "faction", "format", "content"),
+                         [(self.game_id, step, f, TEMPLATE, text) for f, text in rows])
+
+    def load_templates(self, c: Connection, step: int) -> dict[int, str | bytes]:
+        """{faction: template} stored for a step; on SQLite as the UTF-8 bytes it holds
+        (see stream_reports)."""
+        if c.dialect.name == "sqlite" and \
+                c.exec_driver_sql("PRAGMA encoding").scalar() == "UTF-8":
+            rows: Any = c.exec_driver_sql(
+                f"SELECT faction, CAST(content AS BLOB) FROM {REP.name} "
+                "WHERE game_id = ? AND step = ? AND format = ?", (self.game_id, step, TEMPLATE))
+        else:
+            rows = c.execute(select(REP.c.faction, REP.c.content).where(
+                REP.c.game_id == self.game_id, REP.c.step == step, REP.c.format == TEMPLATE))
+        return {int(f): text for f, text in rows}
+
+    def drop_templates(self, c: Connection, step: int | None = None) -> None:
+        """Forget a step's stored templates (None: every step's): what they were made from
+        changed after the run made them (the state: an intervention; the map, a catalog,
+        an option, a faction record: the designer); export makes them again."""
+        where = [REP.c.game_id == self.game_id, REP.c.format == TEMPLATE]
+        c.execute(delete(REP).where(*where, *([REP.c.step == step] if step is not None else [])))
 
     # ---- rollback ---------------------------------------------------------------------
 

@@ -334,9 +334,13 @@ class StepRunner:
             except Exception as e:
                 raise RunFailed(f"turn {step}: who gets reports failed ({type(e).__name__}: {e}); "
                                 "the game is unchanged") from e
-        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only)
+        templates: list[tuple[int, str]] | None = [] if rs.templates_with_reports else None
+        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only,
+                                              templates)
         if self._reapply(c, scen, new, step):  # type: ignore[attr-defined]  # a re-made turn
-            st.save_state(c, new)
+            st.save_state(c, new)  # no templates stored: export makes them from this state
+        elif templates is not None:
+            st.save_templates(c, step, templates)
         result.steps.append(step)
         result.nmr[step] = nmr
         result.events += len(ctx.events)
@@ -427,9 +431,10 @@ class StepRunner:
 
     def _write_reports(self, c: Any, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int, tell: Callable[[float, str], None],
-                       only: set[int] | None = None) -> int:
+                       only: set[int] | None = None,
+                       templates: list[tuple[int, str]] | None = None) -> int:
         rows = self._build_reports(state, events, scen, diags, step, tell, only,
-                                   gm=not self.ruleset.gm_report_on_demand)
+                                   gm=not self.ruleset.gm_report_on_demand, templates=templates)
         tell(0.95, f"turn {step}: saving reports")
         self.store.save_reports(c, step, rows)
         return len(rows)
@@ -437,11 +442,15 @@ class StepRunner:
     def _build_reports(self, state: State, events: EventLog, scen: Scenario,
                        diags: list[Diagnostic], step: int,
                        tell: Callable[[float, str], None],
-                       only: set[int] | None = None, gm: bool = True
+                       only: set[int] | None = None, gm: bool = True,
+                       templates: list[tuple[int, str]] | None = None
                        ) -> list[tuple[int | None, str, str]]:
         """(faction or None for the GM, format, text) of every report of a step; `only`:
         the factions that get one (a sequential step); the GM's unless `gm` is False (a
-        ruleset whose GM report is made when asked: GameService.report)."""
+        ruleset whose GM report is made when asked: GameService.report). `templates`: gets
+        (faction, orders template) of each faction reported (Ruleset.report_template), for
+        `export`; one that fails is left out (export tries it again from the state and
+        leaves it out, as it always has: a template is a convenience)."""
         rs = self.ruleset
         rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
@@ -455,9 +464,14 @@ class StepRunner:
             tell(0.55 + 0.4 * i / max(1, len(who_all)), f"turn {step}: report for {who}")
             mine = diags if faction is None else by_faction.get(faction, [])
             try:
-                rows += [(faction, fmt, text) for fmt, text in
-                         _rendered(rs, rs.report(state, events, faction, scen, mine))]
+                data = rs.report(state, events, faction, scen, mine)
+                rows += [(faction, fmt, text) for fmt, text in _rendered(rs, data)]
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e
+            if templates is not None and faction is not None:
+                try:
+                    templates.append((faction, rs.report_template(state, faction, scen, data) or ""))
+                except Exception:
+                    pass
         return rows

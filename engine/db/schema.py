@@ -150,6 +150,9 @@ InterventionRow = Table(
     _c("made_at", str, ""))
 
 GM = 0  # faction number under which the GM's report is stored
+# the format under which a faction's orders template is stored with its reports
+# (Ruleset.templates_with_reports); not a report: report_keys and stream_reports skip it
+TEMPLATE = "orders-template"
 
 STATIC_TABLES = [
     DbInfo, GameRow, MapRow, MapTerrain, MapCell, MapLink, MapSite, MapArea, MapAreaCell,

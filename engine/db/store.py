@@ -439,6 +439,7 @@ class GameStore(JournalMixin):
         """Write the state's tables for its step (replacing them); `only`: just these."""
         g, s = self.game_id, state.step
         keep = set(only) if only is not None else None
+        self.drop_templates(c, s)  # made from the state this replaces
         for name, spec in state.specs().items():
             if keep is not None and name not in keep:
                 continue

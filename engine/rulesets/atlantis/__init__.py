@@ -187,6 +187,8 @@ class AtlantisConquest(Ruleset):
     # ---- reports -----------------------------------------------------------------------
 
     gm_report_on_demand = True  # the whole world's report: when the GM asks (docs/atlantis.md)
+    templates_with_reports = True  # the run stores the orders templates; export writes them
+    _laid_out: tuple[dict[str, Any], list[Any]] | None = None  # render_all's last sections
 
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
@@ -223,6 +225,9 @@ class AtlantisConquest(Ruleset):
         from engine.rulesets.atlantis.report_text import render_text, sections
 
         secs = sections(report) if "text" in formats or "html" in formats else None
+        # a faction's sections, for the orders template the run makes next (report_template)
+        self._laid_out = (report, secs) if secs is not None and report["faction"] is not None \
+            else None
         return [(fmt, render_text(report, secs) if fmt == "text" else
                  render_html(report, secs) if fmt == "html" else
                  dumps(report) if fmt == "json" else self.render(report, fmt))
@@ -233,6 +238,19 @@ class AtlantisConquest(Ruleset):
         from engine.rulesets.atlantis.report_text import render_template
 
         return render_template(template_data(state, faction, scenario))
+
+    def report_template(self, state: State, faction: int, scenario: Scenario,
+                        report: dict[str, Any]) -> str:
+        from engine.rulesets.atlantis.report import template_from_report
+        from engine.rulesets.atlantis.report_text import render_template
+
+        data = template_from_report(state, faction, scenario, report)
+        laid, self._laid_out = self._laid_out, None
+        if laid is not None and laid[0] is data:  # the report's own template section, untitled
+            body = next((b for title, b in laid[1] if title == "template"), None)
+            if body is not None:
+                return "\n".join(body[2:]) + "\n"
+        return render_template(data)
 
     def visible_cells(self, state: State, faction: int, scenario: Scenario) -> set[int] | None:
         from engine.rulesets.atlantis.view import visible_cells

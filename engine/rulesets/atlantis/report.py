@@ -83,6 +83,7 @@ class _Index:
         self.structures: dict[int, list] = defaultdict(list)
         for s in sorted(state["structures"], key=lambda s: s.number):
             self.structures[s.cell].append(s)
+        self._as_template: bool | None = None  # units_as_template, when first asked
         self.known: dict[int | None, dict[str, int]] = defaultdict(dict)  # skill reports had
         for k in state["known_skills"]:
             self.known[k.faction][k.skill] = k.level
@@ -139,6 +140,17 @@ class _Index:
             return f"{t['terrain']} ({t['x']},{t['y']}) in {t['area']}"
         return Names(self.names, self.faction_name, place,
                      {k: r["plural"] for k, r in self.items.items()})
+
+    def units_as_template(self) -> bool:
+        """Whether each report lists a faction's own units, region by region, in the order
+        template_data does: every unit in a structure finds it in its region, and no
+        region has two structures of one number (the report lists a structure's units
+        under each). Then the template can be made from the report's data."""
+        if self._as_template is None:
+            numbers = {c: [s.number for s in ss] for c, ss in self.structures.items()}
+            self._as_template = all(len(set(n)) == len(n) for n in numbers.values()) and all(
+                u.structure in numbers.get(u.cell, ()) for u in self.units if u.structure)
+        return self._as_template
 
     def title(self, cell: int) -> dict[str, Any]:
         """Terrain, Atlantis coordinates and area of a region (world.area_name's answer,
@@ -401,6 +413,17 @@ def template_data(state: State, faction: int, scenario: Scenario) -> dict[str, A
     return {"faction": faction, "password": f.password if f is not None else "",
             "template": f.template if f is not None else "long",
             "regions": [regions[c] for c in sorted(regions)]}
+
+
+def template_from_report(state: State, faction: int, scenario: Scenario,
+                         report: dict[str, Any]) -> dict[str, Any]:
+    """What template_data gives, taken from the faction's report data (`build` of the same
+    state) when that lists the units alike (_Index.units_as_template), else template_data:
+    the run makes every template with its report without a second walk of the units."""
+    ix = _cached_index(state, scenario)
+    if report.get("faction") != faction or not ix.units_as_template():
+        return template_data(state, faction, scenario)
+    return report
 
 
 def _lore(ix: _Index, faction: int | None, own_units: list, shows: list,
