@@ -360,6 +360,8 @@ def legend_entries(pm: PoliticalMap) -> list[tuple[str, str]]:
     troops: dict[int, int] = {}
     for s in pm.stacks:
         troops[s.owner] = troops.get(s.owner, 0) + s.count
+    if not pm.stacks:  # a map without troops (Continental Conquest keeps convoys off it)
+        return [(s.colour, f"{s.name} ({held.get(s.number, 0)} held)") for s in pm.sides]
     return [(s.colour, f"{s.name} ({held.get(s.number, 0)} held, {troops.get(s.number, 0)} troops)")
             for s in pm.sides]
 

@@ -65,3 +65,15 @@ def test_no_two_names_overlap_on_the_north_america_political_map():
     assert len(placed) < len(named)    # and some small ones in the crowd give way
     assert layer.name_offsets(ppu, size) is placed  # once a zoom, the same for every tile
     scene.detach()
+
+
+def test_the_legend_counts_troops_only_on_a_map_that_shows_them():
+    from app.canvas.political import legend_entries
+    from engine.political import PoliticalMap, Side, Stack
+
+    sides = [Side(1, "Reds", "#ff0000"), Side(2, "Blues", "#0000ff")]
+    held = PoliticalMap(owners={1: 1, 2: 1, 3: 2}, sides=sides)
+    # Continental Conquest keeps convoys off the political map: no "0 troops" for everyone
+    assert [t for _c, t in legend_entries(held)] == ["Reds (2 held)", "Blues (1 held)"]
+    held.stacks = [Stack(1, 1, "F", 5)]
+    assert [t for _c, t in legend_entries(held)] == ["Reds (2 held, 5 troops)", "Blues (1 held, 0 troops)"]
