@@ -241,7 +241,7 @@ def palette_image(image):
     w, h = img.width(), img.height()
     px = np.frombuffer(img.constBits(), dtype=np.uint32).reshape(h, img.bytesPerLine() // 4)[:, :w]
     colours, index, counts = np.unique(px.ravel() & 0xFFFFFF, return_inverse=True, return_counts=True)
-    keep = colours[np.argsort(-counts, kind="stable")[:256]]
+    keep = colours[_palette(colours, counts)]
     # nearest kept colour of every colour used (in chunks: a photo-like map has many)
     nearest = np.empty(len(colours), dtype=np.uint8)
     kr = _rgb(keep)
@@ -252,6 +252,30 @@ def palette_image(image):
     out = QImage(data.data, w, h, w, QImage.Format.Format_Indexed8)
     out.setColorTable([int(0xFF000000 | int(c)) for c in keep])
     return out.copy()  # own its pixels (data goes out of scope)
+
+
+def _palette(colours, counts, size: int = 256, apart: int = 40, least: int = 16):
+    """Indexes of the colours to keep: first, by use, every colour used on `least` pixels or
+    more that stands `apart` from those kept (so a faction's rare hue, a legend swatch, is not
+    folded into a common one: magenta into the cities' red), then the most used of the rest
+    (the shades of antialiased edges)."""
+    import numpy as np
+
+    order = np.argsort(-counts, kind="stable")
+    rgb = _rgb(colours)
+    kept: list[int] = []
+    for i in order[:20000]:
+        if len(kept) == size or counts[i] < least:
+            break
+        if not kept or ((rgb[kept] - rgb[i]) ** 2).sum(axis=1).min() >= apart * apart:
+            kept.append(int(i))
+    chosen = set(kept)
+    for i in order:
+        if len(kept) == size:
+            break
+        if int(i) not in chosen:
+            kept.append(int(i))
+    return np.array(kept, dtype=np.int64)
 
 
 def _rgb(c):
