@@ -156,9 +156,8 @@ def _cpu() -> float:
     return t.user + t.system
 
 
-def _service_round(fresh, folder, sheets, clans, cpu: list[float], trace: bool = False):
-    """Copy the fresh game, import the clans' sheets (untimed), then run: (result, service
-    events of the run, peak traced bytes)."""
+def _fresh_service(fresh, folder, sheets, clans) -> GameService:
+    """A copy of the fresh game with the clans' sheets imported (the untimed part of a round)."""
     db = folder / "round.db"
     for p in (db, folder / "round.db-wal", folder / "round.db-shm"):
         p.unlink(missing_ok=True)
@@ -166,6 +165,13 @@ def _service_round(fresh, folder, sheets, clans, cpu: list[float], trace: bool =
     svc = GameService.open(db)
     for f in clans:
         svc.import_text(sheets[f], "file", f"c{f}.txt", received_at="2026-03-02T10:00:00Z", faction=f)
+    return svc
+
+
+def _service_round(fresh, folder, sheets, clans, cpu: list[float], trace: bool = False):
+    """Copy the fresh game, import the clans' sheets (untimed), then run: (result, service
+    events of the run, peak traced bytes)."""
+    svc = _fresh_service(fresh, folder, sheets, clans)
     if trace:
         tracemalloc.start()
     t0 = _cpu()
@@ -184,14 +190,7 @@ def _timed(benchmark, fresh, folder, sheets, clans, rounds: int):
     state: dict = {}
 
     def setup():
-        db = folder / "round.db"
-        for p in (db, folder / "round.db-wal", folder / "round.db-shm"):
-            p.unlink(missing_ok=True)
-        shutil.copy(fresh, db)
-        svc = GameService.open(db)
-        for f in clans:
-            svc.import_text(sheets[f], "file", f"c{f}.txt", received_at="2026-03-02T10:00:00Z", faction=f)
-        state["svc"] = svc
+        state["svc"] = _fresh_service(fresh, folder, sheets, clans)
         return (), {}
 
     def run():

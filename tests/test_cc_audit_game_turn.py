@@ -3,14 +3,12 @@ city's dollar value against the population bands, and the popularity example of 
 
 from __future__ import annotations
 
-from engine.dice import ScriptedDice
-from engine.events import EventLog
 from engine.map import new_map
-from engine.ruleset import TurnContext
 from engine.rulesets.cc import RULESET
 from engine.rulesets.cc.state import SCHEMA, Building, City, Clan, Hex, Price, World
 from engine.scenario import Faction, Scenario
 from engine.state import State
+from tests.test_cc_game_turn import _end as end_of_game_turn
 
 
 def _game(cities: list[City], hexes: list[Hex] = (), buildings: list[Building] = ()):
@@ -28,11 +26,8 @@ def _game(cities: list[City], hexes: list[Hex] = (), buildings: list[Building] =
 
 
 def _end(scen, s, dice):
-    new = s.copy()
-    ctx = TurnContext(RULESET, scen, new, s, {}, ScriptedDice(dice), EventLog())
-    for phase in RULESET.cycle_phases():
-        phase.run(ctx)
-    return new
+    """The state after the end of the game turn (tests/test_cc_game_turn.py runs it)."""
+    return end_of_game_turn(scen, s, dice)[0]
 
 
 def test_growth_changes_the_value_only_outside_the_normal_band():
