@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from engine import registry
 from engine.db import GameStore, connect, newfile, sequence
+from engine.db.checked import CheckedSets
 from engine.db.errors import GameDbError, GameExists, GameNotFound
 from engine.db.gm_steps import GmStepRefused, GmSteps
 from engine.db.importer import Importer
@@ -58,6 +59,7 @@ from engine.intake import verify
 from engine.intake.match import current_password
 from engine.map import GameMap
 from engine.orders import Diagnostic, OrderSheet, Severity
+from engine.parallel import fork_map
 from engine.ruleset import Ruleset, Submission, TurnModel
 from engine.scenario import Faction, Scenario
 from engine.state import State
@@ -74,6 +76,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         self._scenario: Scenario | None = None
         self._last_checker: tuple[State, Scenario, Any] | None = None  # see _checker
         self._gm_kept: tuple[tuple, dict[str, str]] | None = None  # see _gm_reports
+        self._checked = CheckedSets()  # what imports read and checked, for the run after them
 
     # ---- opening ------------------------------------------------------------------
 
@@ -332,9 +335,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         return self.import_submissions(subs, batch.problems)
 
     def _diagnose(self, sub: Submission, scen: Scenario, state: State, cur: int,
-                  check: bool = True) -> list[Diagnostic]:
+                  check: bool = True, keep: Callable[[tuple[Any, ...]], None] | None = None
+                  ) -> list[Diagnostic]:
         """Intake notes, parse and check findings, each with file name and faction.
-        check=False leaves out parsing and checking (posts a ruleset checks as a batch)."""
+        check=False leaves out parsing and checking (posts a ruleset checks as a batch).
+        The sheet and the checker's findings are kept for a run in this process
+        (engine/db/checked.py); `keep` gets them instead, as (source, text, faction, sheet,
+        findings) (a forked copy hands them to its parent)."""
         src = sub.source_name or sub.source_kind
         out = [Diagnostic.from_dict(d) for d in sub.meta.get("diagnostics", [])]
         status = sub.meta.get("match", "ok" if sub.faction is not None else "unmatched")
@@ -363,7 +370,13 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
                                       f"turn {cur + 1}; kept for later", file=src,
                                       severity=Severity.WARNING))
             if check:
-                out += self._check_sheet(self._parse(sub), state, sub.faction, scen)
+                sheet = self._parse(sub)
+                found = self._check_findings(sheet, state, sub.faction, scen)
+                if keep is not None:
+                    keep((src, sub.text, sub.faction, sheet, found))
+                else:
+                    self._checked.keep(src, sub.text, sub.faction, sheet, found, state, scen)
+                out += [_own(d, sheet.source, sub.faction) for d in sheet.diagnostics] + found
         return [_own(d, src, sub.faction) for d in out]
 
     def _parse(self, sub: Submission) -> OrderSheet:
@@ -492,13 +505,17 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             found = self._post_findings(posts, scen, state) if posts else None
             for s in posts if found is not None else ():
                 out.setdefault(s.faction or 0, []).extend(found[s.id])
-            waiting = self._active(stored, scen)
-            for s in waiting if found is None else ():
-                sheet = self._parse(s.submission)
+            waiting = self._active(stored, scen) if found is None else []
+
+            def one(s: StoredSubmission) -> list[Diagnostic]:
                 intake = [_own(Diagnostic.from_dict(d), s.submission.source_name, s.faction)
                           for d in s.submission.meta.get("diagnostics", [])]
-                out.setdefault(s.faction, []).extend(
-                    intake + self._check_sheet(sheet, state, s.faction, scen))
+                return intake + self._check_sheet(self._parse(s.submission), state, s.faction, scen)
+
+            # each set alone against one state: shared with forked copies (engine/parallel;
+            # a copy that needs a table not read yet leaves its share to this process)
+            for s, diags in zip(waiting, fork_map(one, waiting), strict=True):
+                out.setdefault(s.faction, []).extend(diags)
             if every is not None:  # orders that missed their turn: the GM decides
                 for s in self._late_in(every, scen, cur):
                     out.setdefault(s.faction, []).append(

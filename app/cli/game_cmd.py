@@ -69,6 +69,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="sequential games: the UTC time the turns count as run at, e.g. "
                         "2026-03-09T12:00:00Z (default: the clock); the week between a clan's "
                         "turns and the reports' due dates count from it")
+    p.add_argument("--orders", nargs="+", metavar="PATH",
+                   help="first import these orders (files, folders, .eml, mbox), as `import` "
+                        "does; the whole turn in one process: each set is read and checked "
+                        "once, not again by the run")
+    p.add_argument("--out", metavar="FOLDER",
+                   help="then write the turn's reports and orders templates into FOLDER, as "
+                        "`export` does")
+    p.add_argument("--gm", action="store_true", help="with --out: also the GM's report")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rollback", help="go back to an earlier turn (orders are kept)")
@@ -405,7 +413,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from engine.orders import Severity
 
-    with open_game(args.game) as svc:
+    with open_game(args.game) as svc, _few_collections() if args.orders else contextlib.nullcontext():
+        if args.orders:
+            _import_for_run(svc, args.orders, args.quiet)
         due = svc.pending_step  # this run is for this turn, whatever happens meanwhile
         if args.wait_for_all:
             missing = svc.status().missing
@@ -434,7 +444,31 @@ def cmd_run(args: argparse.Namespace) -> int:
             nmr = res.nmr.get(step) or []
             print(f"turn {step} run" + (f"; no orders (NMR) from {', '.join(map(str, nmr))}" if nmr else ""))
         print(f"{res.events} event(s), {res.reports} report(s); the game is at turn {res.steps[-1]}")
+        if args.out:
+            files = svc.export(args.out, res.steps[-1], gm=args.gm)
+            print(f"wrote {len(files)} report file(s) to {Path(args.out).resolve()}")
         return EXIT_OK
+
+
+def _import_for_run(svc: Any, paths: list[str], quiet: bool) -> None:
+    """`run --orders`: import as `import` does; what it found is said (errors only with
+    -q), and the turn runs whatever it found, as after a separate import."""
+    from engine.orders import Severity
+
+    rep = svc.import_paths(paths)
+    new = [r for r in rep.results if r.status != "duplicate"]
+    for r in new:
+        shown = [d for d in r.diagnostics if not quiet or d.severity == Severity.ERROR]
+        if not quiet or shown or r.status != "stored" or not r.matched:
+            print(r.line())
+        for d in shown:
+            print("  " + d.format_for_gm().replace("\n", "\n  "))
+    for d in rep.problems:
+        print(d.format())
+    stored = [r for r in new if r.status == "stored"]
+    dup = len(rep.results) - len(new)
+    print(f"imported {len(stored)} submission(s); {sum(not r.matched for r in stored)} unmatched, "
+          f"{len(rep.problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
 
 
 def cmd_rollback(args: argparse.Namespace) -> int:

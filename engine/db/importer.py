@@ -15,7 +15,7 @@ judging is done again inside the write transaction (rare; correct either way).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from engine.db.results import DUPLICATE, EDITED, ImportReport, ImportResult
 from engine.db.store import now_iso
 from engine.intake import verify
 from engine.orders import Diagnostic, Severity
+from engine.parallel import fork_map
 from engine.ruleset import Ruleset, Submission, TurnModel
 
 
@@ -54,6 +55,7 @@ class _Judged:
     status: str = "stored"
     note: str = ""
     diags: list[Diagnostic] = field(default_factory=list)
+    check: bool = True  # parse and check it (not a post a ruleset checks as a batch)
 
 
 class _Index:
@@ -74,6 +76,12 @@ class _Index:
             if s.post_id is not None:
                 self.posts.setdefault(s.post_id, []).append(rec)
             self.top = max(self.top, s.seq)
+
+    def forget(self, me: _Stored, post_id: str | None) -> None:
+        """Take back a new submission judged after all unfit to be stored."""
+        for recs in [*self.seen.values(), self.posts.get(post_id or "", [])]:
+            if any(r is me for r in recs):
+                recs[:] = [r for r in recs if r is not me]
 
 
 class Importer:
@@ -166,7 +174,28 @@ class Importer:
                 report.results.append(j)
             else:
                 out.append(j)
-        return out
+
+        def one(j: _Judged) -> tuple[list[Diagnostic], list[tuple[Any, ...]]] | str:
+            """The set's findings, and what the run after it may take (CheckedSets)."""
+            kept: list[tuple[Any, ...]] = []
+            try:
+                return self._findings(j, scen, state, cur, j.check, kept.append), kept
+            except Exception as e:  # noqa: BLE001 - one hostile submission, not the mailbox
+                return f"{type(e).__name__}: {e}"
+
+        # each set read and checked alone against one state: shared with forked copies
+        # (engine/parallel); the same findings in the same order either way
+        judged = []
+        for j, got in zip(out, fork_map(one, out), strict=True):
+            if isinstance(got, str):
+                report.problems.append(_unstorable(j.sub, "could not be judged", RuntimeError(got)))
+                index.forget(j.me, j.post_id)
+                continue
+            j.diags, kept = got
+            for source, text, faction, sheet, found in kept:
+                self._checked.keep(source, text, faction, sheet, found, state, scen)  # type: ignore[attr-defined]
+            judged.append(j)
+        return judged
 
     def _judge(self, sub: Submission, scen: Any, state: Any, cur: int,
                index: _Index, check: bool = True, factions: Any = None) -> _Judged | ImportResult:
@@ -203,7 +232,7 @@ class Importer:
             elif earlier:
                 j.replaces = list(earlier)
                 j.note = f"post {post_id} was edited before it was applied; the new text counts"
-        j.diags = self._findings(j, scen, state, cur, check)
+        j.check = check  # the findings: _judge_all, for every set at once
         j.me.edited = j.edited
         j.me.live = not j.edited and verify.usable(sub.meta)
         j.me.text = sub.text
@@ -214,10 +243,12 @@ class Importer:
         return j
 
     def _findings(self, j: _Judged, scen: Any, state: Any, cur: int,
-                  check: bool = True) -> list[Diagnostic]:
-        """Intake notes, parse and check findings, and the notes on edits and held orders."""
+                  check: bool = True, keep: Callable[[tuple[Any, ...]], None] | None = None
+                  ) -> list[Diagnostic]:
+        """Intake notes, parse and check findings, and the notes on edits and held orders
+        (`keep`: gets what the run may take, see GameService._diagnose)."""
         sub = j.sub
-        out = self._diagnose(sub, scen, state, cur, check)  # type: ignore[attr-defined]
+        out = self._diagnose(sub, scen, state, cur, check, keep)  # type: ignore[attr-defined]
         if j.edited:
             out.append(Diagnostic("intake", j.note, file=sub.source_name,
                                   severity=Severity.WARNING, faction=sub.faction))

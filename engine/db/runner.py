@@ -27,6 +27,7 @@ from engine.dice import Dice
 from engine.events import EventLog
 from engine.orders import Diagnostic, OrderSheet
 from engine.orders.screen import screen_for, screens_orders
+from engine.parallel import Shared, in_copy
 from engine.ruleset import Ruleset, TurnContext, TurnModel
 from engine.scenario import Scenario
 from engine.state import State
@@ -113,8 +114,8 @@ def _refused_sets(subs: list[StoredSubmission], step: int) -> list[Diagnostic]:
 
 
 class StepRunner:
-    """run() for GameService; expects store, ruleset, _parse, _check_findings, _active,
-    _scenario_now (InterventionDesk), _recheck from it."""
+    """run() for GameService; expects store, ruleset, _parse, _check_findings, _checked
+    (engine/db/checked.py), _active, _scenario_now (InterventionDesk), _recheck from it."""
 
     def run(self, progress: Progress | None = None, cancel: threading.Event | None = None,
             for_step: int | None = None, now: str | None = None, early: bool = False) -> RunResult:
@@ -205,6 +206,7 @@ class StepRunner:
                 self._recheck(c, result.steps[-1])
                 progress(1.0, f"saved turn {result.steps[-1]}")
         self._last_checker = None  # holds the state before the run; let it go
+        self._checked.forget()  # checked against the state before the run
         return result
 
     # at most this many game turns end at their due dates in one run (a game left alone for
@@ -261,16 +263,21 @@ class StepRunner:
         # real time: each post's findings as the batch applies, in order (kept on the post)
         posts = self._post_findings(batch, scen, prev) if model == TurnModel.REALTIME else None
         for s in batch:
-            sheet = self._parse(s.submission)
-            intake = [_own(Diagnostic.from_dict(x), s.submission.source_name, s.faction)
-                      for x in s.submission.meta.get("diagnostics", [])]
+            sub = s.submission
+            # read and checked by an import in this process against this same state?
+            done = self._checked.take(sub.source_name or sub.source_kind, sub.text, s.faction,
+                                      prev, scen) if screened and s.faction is not None else None
+            sheet = done[0] if done is not None else self._parse(sub)
+            intake = [_own(Diagnostic.from_dict(x), sub.source_name, s.faction)
+                      for x in sub.meta.get("diagnostics", [])]
             read: list[Diagnostic] = []
             if s.faction is not None:
                 read = [_own(x, sheet.source, s.faction) for x in sheet.diagnostics]
                 if screened:
                     # the checker's findings are part of the turn (engine/orders/screen.py):
                     # what it refuses is not carried out, and the reports say so
-                    found = self._check_findings(sheet, prev, s.faction, scen)
+                    found = done[1] if done is not None else \
+                        self._check_findings(sheet, prev, s.faction, scen)
                     read += found
                     sheet = screen_for(rs, sheet, found)
             diags_by_sub[s.id] = posts[s.id] if posts is not None else intake + read
@@ -317,16 +324,6 @@ class StepRunner:
             info.update(self._turn_taken(ctx, step, whose, seq, scen, tell))
         if rs.gm_report_on_demand and all_diags:  # what the GM's report, made when asked, lists
             info["gm_diagnostics"] = [d.to_dict() for d in all_diags]
-        tell(0.5, f"turn {step}: saving the new state")
-        st.save_state(c, new)
-        st.save_events(c, step, ctx.events)
-        st.add_step(c, step, "done", seed=f"{game_seed}/{step}", faction=whose, info=info,
-                    processed_at=seq[2] if seq is not None else None)
-        st.set_submissions(c, [s.id for s in batch], applied_step=step)
-        for s in batch:
-            if "turn" in info:  # the turn it was, kept for a re-run after a rollback
-                sequence.pin_turn(st, c, s, info["turn"])
-        st.replace_many_diagnostics(c, [(s.id, diags_by_sub[s.id]) for s in batch], step)
         only = self._report_factions(new, scen, step) if model == TurnModel.SIMULTANEOUS else None
         if whose is not None:
             try:
@@ -335,8 +332,27 @@ class StepRunner:
                 raise RunFailed(f"turn {step}: who gets reports failed ({type(e).__name__}: {e}); "
                                 "the game is unchanged") from e
         templates: list[tuple[int, str]] | None = [] if rs.templates_with_reports else None
-        result.reports += self._write_reports(c, new, ctx.events, scen, all_diags, step, tell, only,
-                                              templates)
+        # the reports read the new state alone: forked copies of this process make them
+        # while this one saves the state (engine/parallel; here, all of it, where not)
+        with self._begin_reports(new, ctx.events, scen, all_diags, step, tell, only,
+                                 gm=not rs.gm_report_on_demand, templates=templates,
+                                 here=False) as reports:
+            tell(0.5, f"turn {step}: saving the new state")
+            st.save_state(c, new)
+            st.save_events(c, step, ctx.events)
+            st.add_step(c, step, "done", seed=f"{game_seed}/{step}", faction=whose, info=info,
+                        processed_at=seq[2] if seq is not None else None)
+            st.set_submissions(c, [s.id for s in batch], applied_step=step)
+            for s in batch:
+                if "turn" in info:  # the turn it was, kept for a re-run after a rollback
+                    sequence.pin_turn(st, c, s, info["turn"])
+            st.replace_many_diagnostics(c, [(s.id, diags_by_sub[s.id]) for s in batch], step)
+            if reports.copies:
+                tell(0.55, f"turn {step}: reports, made by {reports.copies} processes")
+            rows = reports.rows()
+        tell(0.95, f"turn {step}: saving reports")
+        st.save_reports(c, step, rows)
+        result.reports += len(rows)
         if self._reapply(c, scen, new, step):  # type: ignore[attr-defined]  # a re-made turn
             st.save_state(c, new)  # no templates stored: export makes them from this state
         elif templates is not None:
@@ -451,27 +467,73 @@ class StepRunner:
         (faction, orders template) of each faction reported (Ruleset.report_template), for
         `export`; one that fails is left out (export tries it again from the state and
         leaves it out, as it always has: a template is a convenience)."""
+        with self._begin_reports(state, events, scen, diags, step, tell, only, gm,
+                                 templates) as reports:
+            return reports.rows()
+
+    def _begin_reports(self, state: State, events: EventLog, scen: Scenario,
+                       diags: list[Diagnostic], step: int, tell: Callable[[float, str], None],
+                       only: set[int] | None = None, gm: bool = True,
+                       templates: list[tuple[int, str]] | None = None,
+                       here: bool = True) -> _Reports:
+        """_build_reports begun: in forked copies of this process where that is safe
+        (engine/parallel; `here`: this process takes a share too), else all of it in
+        rows(). Nothing may change the state, events or scenario until rows()."""
         rs = self.ruleset
-        rows: list[tuple[int | None, str, str]] = []
         # Public games: only the GM's report is built; the service hands it to every faction.
         who_all = [None] if rs.public_reports else [
             f.number for f in scen.factions if only is None or f.number in only] + ([None] if gm else [])
         by_faction: dict[int | None, list[Diagnostic]] = {}  # once, not once a faction
         for d in diags:
             by_faction.setdefault(d.faction, []).append(d)
-        for i, faction in enumerate(who_all):
+        place = {f: i for i, f in enumerate(who_all)}
+
+        def one(faction: int | None) -> tuple[list[tuple[int | None, str, str]], str | None]:
+            """A faction's reports and orders template (None: none made)."""
             who = "the GM" if faction is None else f"faction {faction}"
-            tell(0.55 + 0.4 * i / max(1, len(who_all)), f"turn {step}: report for {who}")
+            if not in_copy():  # a copy of this process has no one to tell
+                tell(0.55 + 0.4 * place[faction] / max(1, len(who_all)), f"turn {step}: report for {who}")
             mine = diags if faction is None else by_faction.get(faction, [])
             try:
                 data = rs.report(state, events, faction, scen, mine)
-                rows += [(faction, fmt, text) for fmt, text in _rendered(rs, data)]
+                made = [(faction, fmt, text) for fmt, text in _rendered(rs, data)]
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e
+            template = None
             if templates is not None and faction is not None:
                 try:
-                    templates.append((faction, rs.report_template(state, faction, scen, data) or ""))
+                    template = rs.report_template(state, faction, scen, data) or ""
                 except Exception:
                     pass
+            return made, template
+
+        # each faction's reports read the state alone: the same rows in the same order
+        # however many processes share them
+        return _Reports(Shared(one, who_all, here=here), who_all, templates)
+
+
+class _Reports:
+    """A step's reports being made (StepRunner._begin_reports); rows() waits for them."""
+
+    def __init__(self, job: Shared, who: list[int | None],
+                 templates: list[tuple[int, str]] | None) -> None:
+        self._job, self._who, self._templates = job, who, templates
+
+    @property
+    def copies(self) -> int:
+        return self._job.copies
+
+    def rows(self) -> list[tuple[int | None, str, str]]:
+        rows: list[tuple[int | None, str, str]] = []
+        for faction, (made, template) in zip(self._who, self._job.results(), strict=True):
+            rows += made
+            if template is not None and self._templates is not None and faction is not None:
+                self._templates.append((faction, template))
         return rows
+
+    def __enter__(self) -> _Reports:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._job.abandon()

@@ -47,6 +47,7 @@ from engine.db.schema import (
     StepRow,
 )
 from engine.map import Area, GameMap, Label, Site, link_key
+from engine.parallel import NeedsParent, in_copy
 from engine.scenario import Faction
 from engine.state import State
 from engine.tables import Catalog, Options, TableSpec
@@ -509,6 +510,8 @@ class _TablesOnDemand(MutableMapping):
         if name not in self._got:
             if name not in self._names:
                 raise KeyError(name)
+            if in_copy():  # the database connection is the parent's alone
+                raise NeedsParent(f"state table {name}")
             self._got[name] = self._load(name)
         return self._got[name]
 
