@@ -3,6 +3,8 @@ at the pole of inaccessibility drawn over them, biggest areas first where names 
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
@@ -136,7 +138,9 @@ class AreasLayer(TiledLayer):
         for name in todo:
             if self.tiles_enabled and not self.budget.left():  # one-pass renders want all
                 return False
+            start = time.perf_counter()
             self.entry(name)
+            self.budget.spend(start)  # outlines take building time from the tiles
         return True
 
     def paint(self, painter: QPainter, option, widget=None) -> None:

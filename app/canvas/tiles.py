@@ -32,24 +32,33 @@ EMPTY = None  # a tile with nothing on it: remembered, never blitted
 
 
 class FrameBudget:
-    """Time for building tiles in the frame being drawn."""
+    """Time for building tiles in the frame being drawn: what the tiled layers spent
+    building this frame, not the time since the frame began. Layers without tiles
+    (ownership, coordinates, troop badges) are painted between the tiled ones; counted in,
+    they used up the frame before the sites layer above them was reached, on every frame,
+    so the viewer's and console's maps never showed a site."""
 
     def __init__(self, ms: float = BUILD_MS, unlimited: bool = False):
         self.ms = ms
-        self.deadline = 0.0
+        self.spent = 0.0  # seconds of building in this frame
         self.unlimited = unlimited  # items outside a MapScene: nobody starts their frames
 
     def begin(self) -> None:
-        self.deadline = time.perf_counter() + self.ms / 1000
+        self.spent = 0.0
         CACHE.frame += 1
 
     def left(self, since: float | None = None) -> bool:
-        """Time left in this frame; with since (when a layer started building), also within
-        that layer's share, so the first layer drawn cannot starve the others."""
+        """Building time left in this frame; with since (when the asking layer started
+        building, not yet spent), that too counts, and the layer stays within its share,
+        so the first layer drawn cannot starve the others."""
         if self.unlimited:
             return True
-        now = time.perf_counter()
-        return now < self.deadline and (since is None or now - since < self.ms * LAYER_SHARE / 1000)
+        mine = time.perf_counter() - since if since is not None else 0.0
+        return self.spent + mine < self.ms / 1000 and mine < self.ms * LAYER_SHARE / 1000
+
+    def spend(self, since: float) -> None:
+        """Count the building done since `since` (a perf_counter time) against this frame."""
+        self.spent += time.perf_counter() - since
 
 
 class TileCache:
@@ -275,6 +284,7 @@ class TiledLayer(QGraphicsItem):
                 continue
             if image is not None:
                 ready.append((i, j, image))
+        self.budget.spend(start)
         if missing:
             self._stand_in(painter, s, missing)
             self._queue_refresh()

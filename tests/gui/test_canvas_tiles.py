@@ -130,6 +130,33 @@ def test_a_frame_out_of_time_draws_stand_ins_then_idle_time_finishes_it(view, qt
     assert differing(view.render_view(complete=False), complete) < 0.02
 
 
+def test_layers_without_tiles_do_not_spend_the_frames_building_time(view):
+    """The viewer's and console's political layers (ownership, coordinates, troop badges)
+    have no tiles and sit below the sites: however long they paint, the sites above them
+    still get the frame's building time (they used to get none, on every frame)."""
+    import time
+
+    from app.canvas.overlays import MapLayer
+
+    class Slow(MapLayer):
+        def paint(self, painter, option, widget=None):
+            time.sleep(2 * s.budget.ms / 1000)  # longer than the whole building budget
+
+    s = view.map_scene()
+    view.set_ppu(11.0)  # a zoom no tile exists for
+    s.set_layer_visible("sites", False)
+    view.render_view()  # every other layer's tiles built: they spend nothing below
+    s.set_layer_visible("sites", True)
+    slow = Slow(s.gmap, s.sites.zValue() - 0.1)
+    s.addItem(slow)
+    try:
+        assert s.sites.tile_count() == 0
+        view.render_view(complete=False)  # a frame as the screen draws it
+        assert s.sites.tile_count() > 0
+    finally:
+        s.removeItem(slow)
+
+
 def test_map_images_draw_every_area_at_once():
     """PNG export renders in one pass (tiles off): area outlines are not spread over frames."""
     from app.render import render_map_image
