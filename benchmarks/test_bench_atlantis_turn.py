@@ -87,3 +87,40 @@ def test_bench_atlantis_whole_turn(benchmark, atlantis_game, record, tmp_path, f
     record(f"atlantis whole turn, {factions} factions, {factions * 10} units: wall min/median {parts}; "
            f"{len(files)} files, {size / 1e6:.1f} MB of text reports and templates; "
            f"peak RSS of the benchmark process so far {peak:.0f} MB")
+
+
+def _cpu_all() -> float:
+    """This process and the forked copies it waited for (engine/parallel)."""
+    return _cpu() + sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
+                        for f in ("ru_utime", "ru_stime"))
+
+
+@pytest.mark.parametrize("factions", [100, 1000])
+def test_bench_atlantis_turn_in_one_command(benchmark, atlantis_game, record, tmp_path, factions):
+    """`realmsmith run GAME --orders DIR --out DIR`: import (every set read and checked),
+    run (adjudicate, save, every report and template) and export in one process, as the
+    reference server runs a turn; CPU counts the forked copies that made reports."""
+    from app.cli import main
+    from engine.parallel import workers
+
+    fresh, orders = atlantis_game(factions)
+    db, out = tmp_path / "game.db", tmp_path / "out"
+    times: list[tuple[float, float]] = []
+
+    def setup():
+        shutil.copy(fresh, db)
+        shutil.rmtree(out, ignore_errors=True)
+
+    def turn():
+        t, c = time.perf_counter(), _cpu_all()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            code = main([str(a) for a in ("run", db, "-q", "--orders", orders, "--out", out)])
+        times.append((time.perf_counter() - t, _cpu_all() - c))
+        assert code == 0
+
+    benchmark.pedantic(turn, setup=setup, rounds=3, iterations=1)
+    assert len([p for p in out.iterdir() if p.name.endswith("-orders.txt")]) == factions
+    record(f"atlantis turn in one command, {factions} factions ({workers()} process(es) for "
+           f"reports and checks): wall min/median {min(w for w, _ in times):.2f}/"
+           f"{statistics.median(w for w, _ in times):.2f} s, CPU min "
+           f"{min(c for _, c in times):.2f} s")

@@ -143,6 +143,7 @@ def _option(t: Turn, u: st.Unit, order: o.Option) -> None:
 
 
 def _declare(t: Turn, u: st.Unit, order: o.Declare) -> None:
+    t.declarations += 1
     if order.default:
         t.factions[u.faction].default_attitude = order.attitude
         _faction(t, u, order, f"default {order.attitude}")

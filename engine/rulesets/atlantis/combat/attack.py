@@ -52,9 +52,16 @@ def refusal(t: Turn, u: st.Unit, target: st.Unit | None, best: dict[int, int],
 
 
 def _hostile(t: Turn) -> set[int]:
-    """The factions that may attack without orders: Hostile to someone, or by default."""
+    """The factions that may attack without orders: Hostile to someone, or by default.
+    Worked out again only after a DECLARE or a new faction (movement asks at every step)."""
+    key = (t.declarations, len(t.factions), len(t.attitudes))
+    kept = t.hostile_kept
+    if kept is not None and kept[0] == key:
+        return set(kept[1])
     out = {f.number for f in t.factions.values() if f.default_attitude == "hostile"}
-    return out | {f for (f, _), a in t.attitudes.items() if a == "hostile"}
+    out |= {f for (f, _), a in t.attitudes.items() if a == "hostile"}
+    t.hostile_kept = (key, frozenset(out))
+    return out
 
 
 def run(ctx: TurnContext) -> None:
