@@ -154,6 +154,29 @@ def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game
     assert f"({label})" in fuel[0].message and "it stays in" in fuel[0].message
 
 
+def test_an_event_order_is_bounded_not_rolled_by_the_dry_run(game):
+    """EVENT makes the turn's random event sure even where the game has no chance of one: the
+    dry run (DryTurn.random_event) bounds what it could bring, so the fuel-short move is only
+    a warning, and it rolls nothing (no dice were asked: the move is still checked)."""
+    sc, state = game
+    moves, _ = _walk(sc, state)
+    s = state.copy()
+    next(c for c in s["clans"] if c.number == CLAN).fuel = 0
+    for h in s["hexes"]:
+        if h.owner == CLAN:
+            h.fuel = 0
+    text = fill_template(RULESET.orders_template(s, CLAN, sc), {"pre 1": "EVENT", "c1 1": moves[0]})
+    sc.options.set("event_chance_pct", 0)
+    try:
+        found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
+    finally:
+        sc.options.set("event_chance_pct", 50)
+    fuel = [d for d in found if "fuel left" in d.message]
+    assert len(fuel) == 1 and fuel[0].severity == Severity.WARNING
+    assert "a random event" in fuel[0].message
+    assert not [d for d in found if "EVENT" in d.text]
+
+
 def test_the_dry_run_takes_every_phase_of_the_turn():
     """A phase added to the turn must be taken by the dry run too (dryrun.STEPS)."""
     from engine.rulesets.cc.dryrun import STEPS

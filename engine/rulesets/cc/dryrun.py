@@ -36,10 +36,12 @@ from engine.orders.screen import screen
 from engine.ruleset import TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.catalog import _book_table
 from engine.rulesets.cc.setup import city_sites
 from engine.rulesets.cc.turn import clan_orders, convoy_orders, pulses
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.movement import entry_cost
+from engine.rulesets.cc.turn.random_events import STOCKS as EVENT_STOCKS
 from engine.rulesets.cc.view import visible_state
 from engine.scenario import Scenario
 from engine.state import State
@@ -249,14 +251,13 @@ class DryTurn(ClanTurn):
         self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
                                      not (depends & self.taint)))
 
-    def bound_random_event(self, order: o.CcOrder | None) -> None:
-        """The turn's random event (turn/random_events.py) unrolled: the least run takes the
-        table's worst loss of every stock, the most run its best gain of every stock (X197), so
-        only a refusal that no event could prevent is certain; what a morale, training or
-        vehicle row would change is uncertain."""
-        from engine.rulesets.cc.catalog import _book_table
-        from engine.rulesets.cc.turn.random_events import STOCKS as EVENT_STOCKS
-
+    def random_event(self, order: o.CcOrder | None, chance_pct: int = 100) -> None:
+        """The turn's random event (turn/random_events.py) unrolled, whatever its chance: the
+        least run takes the table's worst loss of every stock, the most run its best gain of
+        every stock (X197), so only a refusal that no event could prevent is certain; what a
+        morale, training or vehicle row would change is uncertain."""
+        if order is not None:   # the EVENT order's once-a-turn mark, as the turn sets it
+            self.mark("random event")
         high = bool(getattr(self.ctx.dice, "high", False))
         rows = (self.ctx.catalogs.get("random_events") or _book_table("random_events")).rows
         for item in EVENT_STOCKS:
