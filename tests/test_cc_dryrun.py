@@ -108,7 +108,7 @@ def test_what_the_clan_cannot_see_changes_nothing(game):
     assert _found(sheet, state, sc2) == plain
 
 
-def test_a_spotted_convoy_on_the_road_stops_the_following_with_a_warning(game):
+def test_a_spotted_convoy_on_the_road_means_a_battle_the_convoy_is_followed_past(game):
     sc, state = game
     sheet = _sheet(sc, state)
     _, cells = _walk(sc, state)
@@ -120,6 +120,12 @@ def test_a_spotted_convoy_on_the_road_stops_the_following_with_a_warning(game):
     lost = [d for d in found if "depends on the battle" in d.message]
     assert lost and all(d.severity == Severity.WARNING for d in lost)
     assert lost[0].message.startswith("pulse 1: from here on convoy #1 depends on the battle")
+    assert lost[0].message.endswith("are checked as if it came through unharmed")   # X252
+    # every later line of the convoy is followed, and says what it rests on
+    later = [d for d in found if d.line > lost[0].line and d.message.startswith("pulse")
+             and "convoy #1" in d.message]
+    assert later and all("through the battle in" in d.message or "came through unharmed" in d.message
+                         for d in later)
     # nothing after the battle is refused for certain
     first = lost[0].line
     assert not [d for d in found if d.severity == Severity.ERROR and d.line > first
