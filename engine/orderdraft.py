@@ -10,6 +10,11 @@ them still works with plain defaults):
                                                         faction's units at path[0] (or the
                                                         one unit chosen) along path
     move_range(state, faction, scenario, cell[, unit]) -> (budget, step_cost or None)
+    reach(state, faction, scenario, cell, unit=, orders=) -> {cell: cost}   rulesets whose
+                                                        reach is more than one budget (cc:
+                                                        moves and fuel, after the moves the
+                                                        orders text already has); the origin,
+                                                        where the unit's new path starts, at 0
     movers(state, faction, scenario, cell) -> [(unit, label)]   rulesets whose units move
                                                         one by one (Atlantis): the click
                                                         picks one of these first

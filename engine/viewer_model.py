@@ -570,10 +570,18 @@ class ViewerModel:
         last = self.latest.step
         return [u for u in self.units_at(cell) if u.own and u.seen == last]
 
-    def reachable(self, cell: int, unit: int | None = None) -> dict[int, float]:
+    def reachable(self, cell: int, unit: int | None = None, orders: str | None = None) -> dict[int, float]:
         """Board cells the faction's units at `cell` (or the one unit) may reach this turn
-        (with their cost)."""
+        (with their cost): the ruleset's own reach (hook `reach`, after what the `orders`
+        being drafted already move; its origin at cost 0), else within `move_range`."""
         tv = self.latest
+        fn = getattr(tv.ruleset, "reach", None)
+        if fn is not None:
+            try:
+                got = fn(tv.state, tv.faction, tv.scenario, cell, unit=unit, orders=orders or "")
+                return {int(c): float(d) for c, d in got.items()}
+            except Exception:  # noqa: BLE001 (a hook failing must not break the map)
+                pass
         board = tv.gmap.board()
         budget, cost = move_range(tv, cell, unit)
         if budget <= 0:

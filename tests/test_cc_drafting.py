@@ -14,6 +14,8 @@ from engine.intake.match import OK, match_submission
 from engine.mapfile import load_map
 from engine.ruleset import Submission
 from engine.rulesets.cc import RULESET
+from engine.rulesets.cc.dryrun import play
+from engine.rulesets.cc.turn.movement import entry_cost
 from engine.state import State
 from tests.test_cc_check import MAP, scenario, sheet_for
 
@@ -134,3 +136,62 @@ def test_the_orders_file_and_subject_name_clan_and_turn_and_the_intake_takes_the
                      meta={"file_name": name})
     match_submission(sub, RULESET, sc, 17)  # the game's step is not the clan's turn
     assert (sub.faction, sub.step, sub.meta["match"]) == (100, 17, OK)
+
+
+def _with_fuel(game_, fuel: int):
+    """The game with clan 100 holding `fuel` and its hexes producing none (income adds none)."""
+    sc, state = game_
+    s = state.copy()
+    next(c for c in s["clans"] if c.number == 100).fuel = fuel
+    for h in s["hexes"]:
+        if h.owner == 100:
+            h.fuel = 0
+    return sc, s
+
+
+def test_the_reach_starts_where_the_written_moves_leave_the_convoy_with_the_moves_left(game):
+    """X253: the preview counts the moves already on the sheet: a new path starts at their end
+    (the origin, at 0) with the moves a turn less those written."""
+    sc, state = game
+    cv = _convoy(game)
+    board = sc.map.board()
+    fresh = RULESET.reach(state, 100, sc, cv.cell, cv.number, sheet_for(game))
+    budget, cost = RULESET.move_range(state, 100, sc, cv.cell, cv.number)
+    assert fresh[cv.cell] == 0 and max(fresh.values()) == budget == 5
+    assert set(fresh) <= set(board.reachable(cv.cell, budget, cost))   # fuel only takes away
+    goal = next(c for c, d in fresh.items() if d == 2)
+    line = od.move_order(RULESET, state, 100, sc, board.path(cv.cell, goal), cv.number)
+    text, _at = od.place_order(RULESET, sheet_for(game), line, cv.number)
+    after = RULESET.reach(state, 100, sc, cv.cell, cv.number, text)
+    assert after[goal] == 0 and after.get(cv.cell, 1) > 0
+    assert max(after.values()) == 3   # five moves a turn, two written
+    assert RULESET.reach(state, 100, sc, goal, cv.number, text) == after   # the convoy, not the hex
+
+
+def test_the_reach_ends_where_the_fuel_left_ends(game):
+    sc, state = game
+    cv = _convoy(game)
+    board = sc.map.board()
+    plenty = RULESET.reach(state, 100, sc, cv.cell, cv.number, sheet_for(game))
+    sc0, none = _with_fuel(game, 0)
+    assert RULESET.reach(none, 100, sc0, cv.cell, cv.number, sheet_for((sc0, none))) == {cv.cell: 0.0}
+    # fuel for one hex: the neighbours it can pay for, nothing further
+    t = play(RULESET.parse_orders(sheet_for(game)), state, 100, sc)
+    dry = t.convoy(cv.number)
+    costs = {n: entry_cost(t, dry, cv.cell, n)[0] for n in board.neighbours(cv.cell) if n in plenty}
+    cheapest = min(costs.values())
+    sc1, one = _with_fuel(game, cheapest)
+    got = RULESET.reach(one, 100, sc1, cv.cell, cv.number, sheet_for((sc1, one)))
+    assert set(got) == {cv.cell} | {n for n, f in costs.items() if f == cheapest}
+    # a move written spends the fuel: the next path can go nowhere
+    first = next(n for n, f in costs.items() if f == cheapest)
+    text, _at = od.place_order(RULESET, sheet_for((sc1, one)),
+                               od.move_order(RULESET, one, 100, sc1, [cv.cell, first], cv.number), cv.number)
+    assert RULESET.reach(one, 100, sc1, cv.cell, cv.number, text) == {first: 0.0}
+    # an air convoy's one order flies as far as its fuel pays for
+    sca, air = _as_air((sc1, one))
+    flown = RULESET.reach(air, 100, sca, cv.cell, cv.number, sheet_for((sca, air)))
+    t = play(RULESET.parse_orders(sheet_for((sca, air))), air, 100, sca)
+    far = max(d for d in range(1, 29) if entry_cost(t, t.convoy(cv.number), cv.cell, cv.cell, d)[0] <= cheapest)
+    assert max(flown.values()) == far < 28
+    assert all(board.distance(cv.cell, c) <= far for c in flown)

@@ -108,7 +108,7 @@ def test_what_the_clan_cannot_see_changes_nothing(game):
     assert _found(sheet, state, sc2) == plain
 
 
-def test_a_spotted_convoy_on_the_road_stops_the_following_with_a_warning(game):
+def test_a_spotted_convoy_on_the_road_means_a_battle_the_convoy_is_followed_past(game):
     sc, state = game
     sheet = _sheet(sc, state)
     _, cells = _walk(sc, state)
@@ -120,6 +120,12 @@ def test_a_spotted_convoy_on_the_road_stops_the_following_with_a_warning(game):
     lost = [d for d in found if "depends on the battle" in d.message]
     assert lost and all(d.severity == Severity.WARNING for d in lost)
     assert lost[0].message.startswith("pulse 1: from here on convoy #1 depends on the battle")
+    assert lost[0].message.endswith("are checked as if it came through unharmed")   # X252
+    # every later line of the convoy is followed, and says what it rests on
+    later = [d for d in found if d.line > lost[0].line and d.message.startswith("pulse")
+             and "convoy #1" in d.message]
+    assert later and all("through the battle in" in d.message or "came through unharmed" in d.message
+                         for d in later)
     # nothing after the battle is refused for certain
     first = lost[0].line
     assert not [d for d in found if d.severity == Severity.ERROR and d.line > first
@@ -152,6 +158,29 @@ def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game
     label = sc.map.grid.label(cells[0], "ccrr")
     assert fuel[0].message.startswith("pulse 1: convoy #1 has ")
     assert f"({label})" in fuel[0].message and "it stays in" in fuel[0].message
+
+
+def test_an_event_order_is_bounded_not_rolled_by_the_dry_run(game):
+    """EVENT makes the turn's random event sure even where the game has no chance of one: the
+    dry run (DryTurn.random_event) bounds what it could bring, so the fuel-short move is only
+    a warning, and it rolls nothing (no dice were asked: the move is still checked)."""
+    sc, state = game
+    moves, _ = _walk(sc, state)
+    s = state.copy()
+    next(c for c in s["clans"] if c.number == CLAN).fuel = 0
+    for h in s["hexes"]:
+        if h.owner == CLAN:
+            h.fuel = 0
+    text = fill_template(RULESET.orders_template(s, CLAN, sc), {"pre 1": "EVENT", "c1 1": moves[0]})
+    sc.options.set("event_chance_pct", 0)
+    try:
+        found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
+    finally:
+        sc.options.set("event_chance_pct", 50)
+    fuel = [d for d in found if "fuel left" in d.message]
+    assert len(fuel) == 1 and fuel[0].severity == Severity.WARNING
+    assert "a random event" in fuel[0].message
+    assert not [d for d in found if "EVENT" in d.text]
 
 
 def test_the_dry_run_takes_every_phase_of_the_turn():

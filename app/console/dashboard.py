@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from engine.db.results import Status
+from engine.threads import parse_time
 
 COLUMNS = ("Faction", "Name", "Orders", "Received", "From", "Errors", "Warnings")
 # sequential games (Continental Conquest): each faction's own turns, when its next may run,
@@ -32,6 +33,14 @@ def deadline(meta: dict, turn: int) -> str:
         except (TypeError, ValueError):
             return ""
     return ""
+
+
+def when(iso: str) -> str:
+    """A stored time ('2026-03-16T12:00:00Z') as the console shows it: '2026-03-16 12:00 UTC',
+    in UTC to the minute as Continental Conquest's reports give a clan's due date (so the GM
+    and the player quote the same words); a text that is no time is shown as it is."""
+    t = parse_time(iso) if iso else None
+    return t.strftime("%Y-%m-%d %H:%M UTC") if t else iso
 
 
 class Dashboard(QTableWidget):
@@ -67,7 +76,7 @@ class Dashboard(QTableWidget):
                       if f.submitted else "", str(f.errors) if f.submitted else "",
                       str(f.warnings) if f.submitted else "")
             if seq:
-                values += (str(f.turns), f.due.replace("T", " ").replace("Z", " UTC") if f.due else "any time",
+                values += (str(f.turns), when(f.due) if f.due else "any time",
                            "; ".join(waits.get(f.faction, [])))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(v)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.console.charts import Charts
-from app.console.dashboard import Dashboard, deadline
+from app.console.dashboard import Dashboard, deadline, when
 from app.console.export import ExportResult, export_files, export_images, export_turn
 from app.console.gm import InterventionDialog
 from app.console.intake import IntakeTable, PasteDialog, ReassignDialog, SubmissionView
@@ -294,7 +294,7 @@ class ConsoleWorkspace(QWidget):
             + f" &nbsp;·&nbsp; collecting orders for turn <b>{status.pending_step}</b>"
             + (f" &nbsp;·&nbsp; deadline <b>{dl}</b>" if dl else "")
             + (f" &nbsp;·&nbsp; game turns ended: <b>{status.game_turns}</b>"
-               + (f", the next ends by <b>{status.game_turn_due}</b>" if status.game_turn_due else "")
+               + (f", the next ends by <b>{when(status.game_turn_due)}</b>" if status.game_turn_due else "")
                if status.turn_model == "sequential" else "")
             + f" &nbsp;·&nbsp; {sent} of {len(status.factions)} factions have sent orders")
         self.run_button.setText(f"Run turn {status.pending_step}")

@@ -498,8 +498,12 @@ class ViewerWorkspace(QMainWindow):
 
     def _start_path(self, cell: int, unit: int | None) -> None:
         self.moving_unit = unit
+        self.reach = self.model.reachable(cell, unit, self.orders.text())
+        # the reach's origin (cost 0): where the moves already written leave the unit, which
+        # is where the lines of a new path will take it from
+        if self.reach.get(cell) != 0:
+            cell = min(self.reach, key=self.reach.__getitem__, default=cell)
         self.tool.path = [cell]
-        self.reach = self.model.reachable(cell, unit)
         cells = [g for c in self.reach for g in grid_cells(self.gmap, c)]
         self.reach_overlay.set_cells(cells)
         self.scene.selection.set_cells(grid_cells(self.gmap, cell))

@@ -65,6 +65,30 @@ def test_clan_turns_run_early_close_and_drop(qtbot, console, cc_game):
     assert "The GM dropped clan 166: left the game" in w.service.report(w.service.current_step, None)
 
 
+def test_due_dates_read_as_the_reports_give_them(qtbot, console, cc_game):
+    """The game turn's due date (title) and each clan's next turn (dashboard) are shown as
+    'YYYY-MM-DD HH:MM UTC', the words of the clan's report, not as stored ISO text."""
+    from app.console.dashboard import when
+
+    db, sheets = cc_game
+    with GameService.open(db) as svc:
+        svc.set_option("close_game_turn", "due")
+        svc.set_option("days_per_turn", 14)
+        svc.import_text(sheets[100], "file", "c100.txt", received_at="2026-03-02T10:00:00Z", faction=100)
+        assert svc.run(now="2026-03-02T12:34:56Z").steps == [1]
+        status = svc.status()
+    assert status.game_turn_due == "2026-03-16T12:34:56Z"
+    assert console.set_game(db)
+    assert "the next ends by <b>2026-03-16 12:34 UTC</b>" in console.title.text()
+    dash = console.dashboard
+    row = next(r for r in range(dash.rowCount()) if dash.item(r, 0).text() == "100")
+    assert dash.row_values(row)[8] == "2026-03-09 12:34 UTC"   # a week after its turn ran
+    other = next(r for r in range(dash.rowCount()) if dash.item(r, 0).text() == "111")
+    assert dash.row_values(other)[8] == "any time"
+    assert when("2026-03-16T14:34:56+02:00") == "2026-03-16 12:34 UTC"
+    assert when("next week") == "next week"   # no time: shown as it is
+
+
 def test_the_standby_dialog_masks_the_new_password_until_shown(qtbot):
     from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 

@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from app.cli import EXIT_OK, main
 from tests.gui.conftest import open_viewer
 
+DIRS = ("N", "NE", "SE", "S", "SW", "NW")
+
 pytestmark = pytest.mark.gui
 
 
@@ -86,6 +88,7 @@ def test_a_convoy_clicked_then_hexes_writes_its_pulse_lines(viewer, qtbot):
     ws.show_cell(cv.cell)
     ws.pick_unit(cv.number, cv.cell)
     assert ws.moving_unit == cv.number and len(ws.reach) > 1
+    first = dict(ws.reach)
     # the land convoy's reach: never a water hex off a road (the preview knows the terrain)
     water = {c for c in ws.reach if tv.gmap.terrain_at(c) == "water"}
     assert not water
@@ -94,19 +97,24 @@ def test_a_convoy_clicked_then_hexes_writes_its_pulse_lines(viewer, qtbot):
     assert all(c in ws.reach for c in path)
     send(ws, "press", goal)
     send(ws, "press", goal)  # the last hex again: the lines are written
-    steps = [next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if tv.gmap.grid.step(a, d) == b)
+    steps = [next(d for d in DIRS if tv.gmap.grid.step(a, d) == b)
              for a, b in zip(path, path[1:], strict=False)]
     lines = ws.orders.text().split("\n")
     head = next(i for i, t in enumerate(lines) if t.startswith(f"ORDERS FOR LAND CONVOY #{cv.number} "))
     assert lines[head + 7:head + 9] == [f" 1: {steps[0]}", f" 2: {steps[1]}"]
     qtbot.waitUntil(lambda: len(ws.routes.routes) == 2, timeout=3000)  # drawn, pulse by pulse
     assert not ws.orders.errors()
-    # a second path goes on after the first one's lines
+    # a second path goes on after the first one's lines, from where they leave the convoy,
+    # with the moves and fuel they leave (X253)
     ws.pick_unit(cv.number, cv.cell)
-    ws.click_cell(path[1])
+    assert ws.tool.path == [goal] and ws.reach[goal] == 0
+    assert max(ws.reach.values()) <= max(first.values()) - 2
+    back = path[1]   # one hex back the way it came
+    assert ws.reach.get(back) == 1
+    ws.click_cell(back)
     ws.tool.finish()
     lines = ws.orders.text().split("\n")
-    assert lines[head + 9] == f" 3: {steps[0]}"
+    assert lines[head + 9] == f" 3: {next(d for d in DIRS if tv.gmap.grid.step(goal, d) == back)}"
 
 
 def test_the_orders_file_and_mail_name_the_clan_and_its_turn(viewer):

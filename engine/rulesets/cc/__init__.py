@@ -256,6 +256,12 @@ class ContinentalConquest(Ruleset):
 
         return move_range(state, faction, scenario, cell, unit)
 
+    def reach(self, state: State, faction: int, scenario: Scenario, cell: int,
+              unit: int | None = None, orders: str = "") -> dict[int, float]:
+        from engine.rulesets.cc.drafting import reach
+
+        return reach(state, faction, scenario, cell, unit, orders)
+
     def insert_order(self, text: str, line: str, unit: int | None = None) -> tuple[str, int]:
         from engine.rulesets.cc.drafting import insert_order
 

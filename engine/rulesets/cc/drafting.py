@@ -3,10 +3,13 @@
 A path drawn on the map for one convoy becomes pulse lines of that convoy's block on the
 orders sheet: one direction a pulse (N NE SE S SW NW), or for an air convoy one hex number
 (it flies any distance an order, within its range). The lines go into the convoy's free
-pulse lines after the last one written. The reach preview counts the hexes a convoy may move
-this turn (the book's moves per turn with the scout, Engineer, Pilot and Airport bonuses)
-and the hexes it may enter (turn/movement.py's rules: roads, rivers, water). Fuel is not
-foreseen here: the checker's dry run follows it.
+pulse lines after the last one written. The reach preview (`reach`) starts where the moves
+already written leave the convoy, with the moves a turn (the book's, with the scout, Engineer,
+Pilot and Airport bonuses) and the fuel they leave: the checker's dry run plays the sheet up
+to the end of the pulses (income at its least, pre-turn buys, every convoy's orders), and
+each hex then costs what the turn charges to enter it (turn/movement.py's rules and fuel:
+terrain, roads, rivers, water, training; X253). `move_range` is the simpler bound from the
+report alone (moves, terrain; no fuel).
 
 The orders file and the mail subject name the game, the clan and the clan's own turn (the
 sheet's TURN line), never the account number: it is the clan's password.
@@ -31,7 +34,7 @@ from engine.rulesets.cc.orders_sheet import (
 from engine.rulesets.cc.orders_template import _game
 from engine.rulesets.cc.sheet_stats import clan_of, next_turn
 from engine.rulesets.cc.turn.clan_turn import Ground
-from engine.rulesets.cc.turn.movement import why_not_enter
+from engine.rulesets.cc.turn.movement import entry_cost, moves_allowed, why_not_enter
 from engine.scenario import Scenario
 from engine.state import State
 
@@ -128,6 +131,60 @@ def move_range(state: State, faction: int, scenario: Scenario, cell: int,
         return None if why_not_enter(ground, cv, a, b) else 1.0  # type: ignore[arg-type]
 
     return float(max(budget, 0)), step_cost
+
+
+def reach(state: State, faction: int, scenario: Scenario, cell: int, unit: int | None = None,
+          orders: str = "") -> dict[int, float]:
+    """Hexes the convoy may still reach this turn, each with the fewest moves it takes: from
+    where the sheet's moves leave it (the origin, where a new path starts, at 0), within the
+    moves and the fuel left after every order the sheet has up to the end of the pulses (the
+    dry run's count: income at its least; other convoys' later moves counted as spent too).
+    A hex the fuel left cannot pay for is out of reach (X253); so is all but the origin for a
+    convoy with no moves left."""
+    from engine.rulesets.cc import dryrun
+    from engine.rulesets.cc.orders_sheet import parse
+
+    try:
+        cv = _one(state, faction, cell, unit)
+    except ValueError:
+        return {cell: 0.0}
+    sheet = parse(orders or "", "")
+    # post-turn clan orders come after the moves: a BUY FUEL there moves no convoy
+    sheet.orders = [x for x in sheet.orders if not (isinstance(x, o.ClanOrder) and x.section == o.POST)]
+    t = dryrun.play(sheet, state, faction, scenario)
+    dry = t.convoy(cv.number)
+    if dry is None:   # sold, absorbed... on the sheet
+        return {cell: 0.0}
+    origin, moves, fuel = dry.cell, moves_allowed(t, dry) - dry.moves_used, t.clan.fuel
+    out = {origin: 0.0}
+    if moves <= 0 or (dry.guarding and ("guard", dry.id, -1) in t.marks):
+        return out
+    board = scenario.map.board()
+    if dry.type == "air":   # one order flies any distance in range, for the hexes flown
+        for c, d in board.reachable(origin, float(moves)).items():
+            if d and entry_cost(t, dry, origin, c, int(d))[0] <= fuel:
+                out[c] = d
+        return out
+    # moves and fuel both bound the reach: layer by layer (one move each), the least fuel that
+    # reaches each hex; a hex reached later for no less fuel than before adds nothing
+    least: dict[int, int] = {origin: 0}
+    layer = {origin: 0}
+    for k in range(1, moves + 1):
+        nxt: dict[int, int] = {}
+        for a, spent in layer.items():
+            for b in board.neighbours(a):
+                if why_not_enter(t, dry, a, b):
+                    continue
+                f = spent + entry_cost(t, dry, a, b)[0]
+                if f <= fuel and f < nxt.get(b, fuel + 1):
+                    nxt[b] = f
+        layer = {b: f for b, f in nxt.items() if f < least.get(b, fuel + 1)}
+        for b, f in layer.items():
+            least[b] = f
+            out.setdefault(b, float(k))
+        if not layer:
+            break
+    return out
 
 
 # ---- where the lines go --------------------------------------------------------------------

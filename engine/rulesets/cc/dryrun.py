@@ -13,9 +13,12 @@ cannot see stand between the dry run and the turn. Fairness first:
   The GM's check and the viewer's therefore say the same, and nothing unseen shows through.
 - It rolls no dice. Every roll the turn's code asks for is answered by `ProbeDice`, which
   knows what the roll is about: a battle (a foreign convoy in the hex entered, HUNT, ATTACK)
-  or catching the Plague ends the following of that convoy, with a warning on the line
-  ("from pulse 5 on, convoy #2 depends on the battle"); a hex attack, income's rolled output,
-  a casino, desertion, training or morale gains make the things they touch uncertain.
+  or catching the Plague is an assumption: the convoy is followed on as if it came through
+  unharmed (it clears the hex, loses nothing, catches nothing; X252), with a warning on the
+  line ("from here on convoy #2 depends on the battle in 0912") and on each later line of the
+  convoy, a refusal there saying it holds "if convoy #2 comes through ... unharmed"; a hex
+  attack, income's rolled output, a casino, desertion, a Scout's loot, a Chemist's find,
+  training or morale gains make the things they touch uncertain.
 - A refusal is an ERROR only when the turn is certain to refuse: nothing it depends on (the
   convoy's own course, the stock it was short of, its troops, the cities and hexes held) has
   become uncertain before it. Otherwise the same finding is a warning.
@@ -26,6 +29,7 @@ mountains (0912) needs 6: it stays in 0812").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,10 +40,12 @@ from engine.orders.screen import screen
 from engine.ruleset import TurnContext
 from engine.rulesets.cc import orders as o
 from engine.rulesets.cc import state as st
+from engine.rulesets.cc.catalog import _book_table
 from engine.rulesets.cc.setup import city_sites
 from engine.rulesets.cc.turn import clan_orders, convoy_orders, pulses
 from engine.rulesets.cc.turn.clan_turn import WEAPONS, ClanTurn
 from engine.rulesets.cc.turn.movement import entry_cost
+from engine.rulesets.cc.turn.random_events import STOCKS as EVENT_STOCKS
 from engine.rulesets.cc.view import visible_state
 from engine.scenario import Scenario
 from engine.state import State
@@ -66,10 +72,14 @@ USED_CITY = {"GUARD": {"friendly"}, "HIRE": {"money", "fuel", "friendly"},
 ENTERED_CITY = frozenset({"troops", "weapons", "food", "cargo", "money"})
 PLACE_ONLY = ("there is no city", "there is no fishery", "there is no hex that way")
 EVERYTHING = frozenset({*STOCKS, "morale", "training", "cargo", "holdings", "weapons", "friendly"})
+# what decides a convoy's course, as its later lines name it
+SHORT = {"whether it catches the Plague": "the Plague's chance", "how the bombing goes": "the bombing",
+         "how the razing goes": "the razing"}
 
 
 class Surprise(Exception):
-    """What follows depends on dice or on what the clan cannot see: stop following."""
+    """A roll that decides the running order's end (a city's battle, a bombing, the Plague):
+    the order is cut short there and the convoy followed on as if it came through (X252)."""
 
     def __init__(self, why: str):
         super().__init__(why)
@@ -96,6 +106,10 @@ def _roll_topic(why: str) -> tuple[str, frozenset[str] | str]:
         return "taint", frozenset({"money", "holdings", "fuel", "food", "parts"})
     if w.startswith("cure gift"):
         return "taint", EVERYTHING
+    if w.startswith("chemist"):   # hidden fuel along a road (X209)
+        return "taint", frozenset({"fuel"})
+    if w.startswith("loot"):      # a Scout's or LOOT's find (X204): any stock, or a vehicle
+        return "taint", frozenset({*STOCKS, "weapons", "cargo"})
     if w.startswith("plague"):
         return "stop", "whether it catches the Plague"
     parts = w.split(" ")
@@ -135,14 +149,19 @@ class _Known(dict):
     def __init__(self, rows: dict, unknown, turn: DryTurn) -> None:
         super().__init__(rows)
         self.unknown, self.turn = unknown, turn
+        self.made: dict[int, object] = {}   # the rows given for unmet cells, kept: what the
+        # turn's code did to one (LOOT searched it, a hex attack took it) holds for later orders
 
     def get(self, cell, default=None):
         got = super().get(cell)
         if got is not None:
             return got
-        row = self.unknown(cell)
+        row = self.made.get(cell)
         if row is None:
-            return default
+            row = self.unknown(cell)
+            if row is None:
+                return default
+            self.made[cell] = row
         self.turn.short.add("unknown")
         return row
 
@@ -185,19 +204,23 @@ class Refusal:
     pulse: int
     depends: frozenset[str]
     certain: bool
+    after: Assumed | None = None   # holds only if this convoy came through that unharmed
 
 
 @dataclass
-class Lost:
-    """A convoy the dry run stopped following: where, why."""
+class Assumed:
+    """Where the dice decide a convoy's course (a battle, the Plague): the dry run follows it
+    on as if it came through unharmed (X252)."""
     order: o.ConvoyOrder
     pulse: int
-    why: str
+    why: str        # what decides it, for its own line ("the battle for Ennis")
+    convoy: int     # its number on the sheet
+    short: str      # the same named on later lines ("the Plague's chance")
 
 
 class DryTurn(ClanTurn):
     """ClanTurn over the clan's view: records refusals with what they depend on, answers dice
-    with ProbeDice, tells no one, and turns an unseen or foreign presence into a Surprise."""
+    with ProbeDice, tells no one, and takes a battle with a foreign convoy as won unharmed (X252)."""
 
     def __init__(self, ctx: TurnContext, clan: int, sheet: OrderSheet, known_cells: set[int],
                  known_cities: set[int], city_names: dict[int, str]) -> None:
@@ -205,12 +228,13 @@ class DryTurn(ClanTurn):
         self.dice.turn = self
         self.refusals: list[Refusal] = []
         self.done_lines: set[int] = set()
-        self.lost: dict[int, Lost] = {}          # Convoy.id -> where it was lost
+        self.assumed: dict[int, list[Assumed]] = {}   # Convoy.id -> its assumptions, in order
         self.taint: set[str] = set()
         self.short: set[str] = set()             # stocks found short during the current order
         self.acting: st.Convoy | None = None     # the convoy whose order runs (None: clan orders)
         self.keyword = ""                         # and its order's keyword
         self.pending: set[str] = set()           # uncertain if the running order succeeds
+        self.battle = ""                          # the battle the running order met (others_here)
         sites = {c: getattr(site, "attrs", {}) or {} for c, site in city_sites(self.gmap).items()}
         names = {c: getattr(site, "name", "") for c, site in city_sites(self.gmap).items()}
         names.update(city_names)
@@ -246,17 +270,39 @@ class DryTurn(ClanTurn):
         depends = set(self.short) | {v for k, vs in TOPICS.items() if k in text for v in vs}
         if reason.startswith(PLACE_ONLY):  # the map's cities and terrain: only the position counts
             depends.discard("holdings")
+        after = self._after(text)
         self.refusals.append(Refusal(order, reason, convoy, pulse, frozenset(depends),
-                                     not (depends & self.taint)))
+                                     not (depends & self.taint) and after is None, after))
 
-    def bound_random_event(self, order: o.CcOrder | None) -> None:
-        """The turn's random event (turn/random_events.py) unrolled: the least run takes the
-        table's worst loss of every stock, the most run its best gain of every stock (X197), so
-        only a refusal that no event could prevent is certain; what a morale, training or
-        vehicle row would change is uncertain."""
-        from engine.rulesets.cc.catalog import _book_table
-        from engine.rulesets.cc.turn.random_events import STOCKS as EVENT_STOCKS
+    def _after(self, text: str) -> Assumed | None:
+        """The assumption a refusal rests on: the acting convoy's first, or that of a convoy
+        the refusal names ("convoys #1 and #2 are not in one hex")."""
+        if self.acting is not None and self.acting.id in self.assumed:
+            return self.assumed[self.acting.id][0]
+        for marks in self.assumed.values():
+            if re.search(rf"#{marks[0].convoy}\b", text):
+                return marks[0]
+        return None
 
+    def assume(self, cv: st.Convoy, order: o.ConvoyOrder, pulse: int, why: str, short: str = "") -> None:
+        """The dice decide what happens to the convoy here: follow it on as if it came through
+        unharmed. What it may still change is uncertain: its troops' pick-ups and meals, its
+        repairs, the hexes and cities it takes; with orders left, the fuel and money they cost
+        or earn (it may stop here); a Merchant sells its cargo wherever it comes out."""
+        short = short or SHORT.get(why, why)
+        self.assumed.setdefault(cv.id, []).append(Assumed(order, pulse, why, cv.number, short))
+        self.taint |= {"troops", "weapons", "food", "parts", "holdings", "morale", "training", "cargo"}
+        later = any(p > pulse for p in pulses.pulse_orders(self).get(cv.number, {}))
+        if later or "MER" in self.experts(cv):
+            self.taint |= {"fuel", "money"}
+
+    def random_event(self, order: o.CcOrder | None, chance_pct: int = 100) -> None:
+        """The turn's random event (turn/random_events.py) unrolled, whatever its chance: the
+        least run takes the table's worst loss of every stock, the most run its best gain of
+        every stock (X197), so only a refusal that no event could prevent is certain; what a
+        morale, training or vehicle row would change is uncertain."""
+        if order is not None:   # the EVENT order's once-a-turn mark, as the turn sets it
+            self.mark("random event")
         high = bool(getattr(self.ctx.dice, "high", False))
         rows = (self.ctx.catalogs.get("random_events") or _book_table("random_events")).rows
         for item in EVENT_STOCKS:
@@ -304,24 +350,30 @@ class DryTurn(ClanTurn):
     def others_here(self, cell: int, hidden: bool = False) -> Iterator[st.Convoy]:
         found = list(super().others_here(cell, hidden))
         if found and self.acting is not None:
-            raise Surprise("the battle")
+            # a battle (on entering, HUNT): its end is the dice's, so the convoy is taken to
+            # clear the hex without a loss and is followed on (X252)
+            self.battle = f"the battle in {self.label(cell)}"
+            return iter(())
         return iter(found)
 
 
 def _carry(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int) -> None:
-    """convoy_orders.carry_out, watched: a Surprise stops following the convoy. A HUNT the turn
-    does not refuse may find hidden convoys (no foreign convoy known there is no proof)."""
-    t.acting, t.keyword, t.short, t.pending = cv, order.keyword, set(), set()
+    """convoy_orders.carry_out, watched: a battle or a Surprise is an assumption (X252), after
+    which the convoy is followed on from where it is. A HUNT the turn does not refuse may find
+    hidden convoys (no foreign convoy known there is no proof)."""
+    t.acting, t.keyword, t.short, t.pending, t.battle = cv, order.keyword, set(), set(), ""
     refused = len(t.refusals)
     try:
         convoy_orders.carry_out(t, cv, order, pulse)
         if len(t.refusals) == refused:
             t.taint |= t.pending
-        if order.keyword == "HUNT" and len(t.refusals) == refused:
-            _lose(t, cv, order, pulse, "what it finds: no convoy of another clan is known to be "
-                  f"in {t.label(cv.cell)}, but hidden ones may be")
-    except Surprise as s:
-        _lose(t, cv, order, pulse, s.why or _dice_words(t, cv, order))
+        if t.battle:
+            t.assume(cv, order, pulse, t.battle)
+        elif order.keyword == "HUNT" and len(t.refusals) == refused:
+            t.assume(cv, order, pulse, "what it finds: no convoy of another clan is known to be "
+                     f"in {t.label(cv.cell)}, but hidden ones may be", "its hunt")
+    except Surprise as s:   # the order's end is the dice's: the convoy goes on from where it is
+        t.assume(cv, order, pulse, t.battle or s.why or _dice_words(t, cv, order))
     finally:
         t.acting = None
 
@@ -350,18 +402,6 @@ def _fuel_words(t: DryTurn, cv: st.Convoy, order: o.Move) -> str:
     road = " along the road" if cv.type != "air" and t.road(here, there) else ""
     return (f"convoy #{cv.number} has {t.clan.fuel} fuel left; the move into {terrain}"
             f"({t.label(there)}){road} needs {fuel}: it stays in {t.label(here)}")
-
-
-def _lose(t: DryTurn, cv: st.Convoy, order: o.ConvoyOrder, pulse: int, why: str) -> None:
-    t.stopped.add(cv.id)
-    t.lost[cv.id] = Lost(order, pulse, why)
-    # what the convoy may still change: its troops' pick-ups and meals, its repairs, the hexes
-    # and cities it takes; with orders left, the fuel and money they cost or earn; a Merchant
-    # sells its cargo wherever it comes out of the battle
-    t.taint |= {"troops", "weapons", "food", "parts", "holdings", "morale", "training", "cargo"}
-    later = any(p > pulse for p in pulses.pulse_orders(t).get(cv.number, {}))
-    if later or "MER" in t.experts(cv):
-        t.taint |= {"fuel", "money"}
 
 
 def _clan_block(t: DryTurn, section: str) -> None:
@@ -472,6 +512,11 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
                 f"{where}{r.order.keyword} depends on a hex or city you have not seen this turn; not checked"
         elif r.order.line in t.done_lines:   # ERECT, DEFEND, TRAIN...: the rest is carried out
             text = f"{where}{reason} (the rest of the order is carried out)"
+        elif r.after is not None:   # X252: found on the assumption the convoy came through
+            a = r.after
+            who = "it" if a.convoy == r.convoy else f"convoy #{a.convoy}"
+            text = (f"{where}{reason} (if {who} comes through {a.short} at pulse {a.pulse} "
+                    "unharmed, the turn will refuse it)")
         elif r.certain:
             text = f"{where}{reason} (the turn will refuse it)"
         else:
@@ -488,19 +533,24 @@ def dry_run(sheet: OrderSheet, found: list[Diagnostic], state: State, faction: i
                 f"refuse it; {_uncertain(frozenset({'income'}))})", r.order.line, 0, r.order.text,
                 sheet.source, Severity.WARNING))
     plan = pulses.pulse_orders(t)
-    for lost in t.lost.values():
-        number = lost.order.convoy
-        later = [x for p, x in sorted(plan.get(number, {}).items()) if p > lost.pulse]
-        if not later:
-            continue
-        out.append(Diagnostic(
-            ILLEGAL, f"{_where(lost.order, lost.pulse)}from here on convoy #{number} depends on "
-            f"{lost.why}; its orders from pulse {later[0].slot} on are not checked",
-            lost.order.line, 0, lost.order.text, sheet.source, Severity.WARNING))
-        for x in later:   # each line the turn may still refuse, named as not checked
-            out.append(Diagnostic(
-                ILLEGAL, f"pulse {x.slot}: not checked: convoy #{number} depends on {lost.why} "
-                f"from pulse {lost.pulse}", x.line, 0, x.text, sheet.source, Severity.WARNING))
+    refused = {r.order.line for r in t.refusals if r.after is not None}
+    for marks in t.assumed.values():
+        number, first = marks[0].convoy, marks[0]
+        own = {a.order.line for a in marks}
+        for a in marks:
+            later = [x for p, x in sorted(plan.get(number, {}).items()) if p > a.pulse]
+            if later:
+                out.append(Diagnostic(
+                    ILLEGAL, f"{_where(a.order, a.pulse)}from here on convoy #{number} depends on "
+                    f"{a.why}; its orders from pulse {later[0].slot} on are checked as if it came "
+                    "through unharmed", a.order.line, 0, a.order.text, sheet.source, Severity.WARNING))
+        # each later line the turn may still refuse, or not carry out: the convoy may stop
+        for x in (x for p, x in sorted(plan.get(number, {}).items()) if p > first.pulse):
+            if x.line not in own and x.line not in refused:
+                out.append(Diagnostic(
+                    ILLEGAL, f"pulse {x.slot}: convoy #{number} depends on {first.short} from pulse "
+                    f"{first.pulse}; checked as if it came through unharmed", x.line, 0, x.text,
+                    sheet.source, Severity.WARNING))
     return out
 
 

@@ -121,6 +121,15 @@ class ClanTurn(Ground):
     def not_built(self, order: o.CcOrder, needs: str, convoy: int = 0, pulse: int = 0) -> None:
         self.emit(ev.NotBuilt(self.number, order.keyword, convoy, pulse, order.line, needs))
 
+    def random_event(self, order: o.CcOrder | None, chance_pct: int = 100) -> None:
+        """The turn's random event: for sure for an EVENT order, else with `chance_pct` percent
+        (turn/random_events.py rolls and applies it). The checker's dry run overrides this:
+        it rolls nothing and bounds what an event could do (dryrun.DryTurn)."""
+        # imported here: random_events builds on this class
+        from engine.rulesets.cc.turn.random_events import happen
+
+        happen(self, order, chance_pct)
+
     def roll(self, lo: int, hi: int, why: str) -> int:
         """A number from lo to hi, both included (the book's "10-15")."""
         return lo if hi <= lo else lo + self.dice.d(hi - lo + 1, why) - 1

@@ -8,6 +8,10 @@ When: a sheet with an EVENT order gets its event where the order stands (pre- or
 block); otherwise the chance is rolled once at the income phase. One event a turn: a second
 EVENT is refused. The dice are a sub-stream of the game's seeded generator of their own, so
 an event never shifts the rolls of the rest of the turn.
+
+Both ways go through `ClanTurn.random_event`, which rolls and applies the event here (`happen`);
+the checker's dry run (dryrun.DryTurn) overrides it to roll nothing and bound what any row of
+the table could do instead.
 """
 
 from __future__ import annotations
@@ -52,25 +56,22 @@ def turn_chance(t: ClanTurn) -> None:
     if any(isinstance(x, o.Event) for x in t.orders):
         return
     pct = int(t.opts.event_chance_pct)
-    if pct <= 0:
-        return
-    if hasattr(t, "bound_random_event"):   # the checker's dry run rolls nothing (dryrun.py)
-        return t.bound_random_event(None)
-    if pct >= 100 or _dice(t).chance(pct, "random event this turn?"):
-        happen(t, None)
+    if pct > 0:
+        t.random_event(None, pct)
 
 
 def event_order(t: ClanTurn, order: o.CcOrder) -> None:
     """EVENT: this turn's event, for sure (it costs only the order line)."""
     if ("random event", 0, -1) in t.marks:
         return t.fail(order, "you had this turn's random event already")
-    happen(t, order)
+    t.random_event(order)
 
 
-def happen(t: ClanTurn, order: o.CcOrder | None) -> None:
-    if hasattr(t, "bound_random_event"):   # the checker's dry run rolls nothing (dryrun.py)
-        t.mark("random event")
-        return t.bound_random_event(order)
+def happen(t: ClanTurn, order: o.CcOrder | None, chance_pct: int = 100) -> None:
+    """The turn's event (ClanTurn.random_event): with `chance_pct` percent (the turn's chance,
+    order None) or for sure, a row of the table rolled and applied."""
+    if chance_pct < 100 and not _dice(t).chance(chance_pct, "random event this turn?"):
+        return
     t.mark("random event")
     dice = _dice(t)
     row = d100_row(t.ctx.catalogs, "random_events", dice.d(100, "random event"))
