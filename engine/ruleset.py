@@ -318,6 +318,12 @@ class Ruleset(ABC):
         return [(fmt, self.render(report, fmt)) for fmt in formats]
 
     report_formats: tuple[str, ...] = ("text", "html", "json")
+
+    def formats(self, scenario: Scenario) -> tuple[str, ...]:
+        """The report formats this game writes: report_formats, or fewer where the ruleset
+        lets the GM choose (Atlantis: option `report_formats`)."""
+        return self.report_formats
+
     # Everyone sees everything (e.g. King of Kings, section 8): one report is built and
     # rendered per format and every faction is given that one. Identical by construction,
     # and a 20-player turn renders 1 report instead of 21.

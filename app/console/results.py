@@ -152,7 +152,7 @@ class ResultsPage(QWidget):
         self.report_who.blockSignals(False)
         self.report_fmt.blockSignals(True)
         self.report_fmt.clear()
-        self.report_fmt.addItems(list(service.ruleset.report_formats))
+        self.report_fmt.addItems(list(service.ruleset.formats(scen)))
         self.report_fmt.blockSignals(False)
         self.slider.blockSignals(True)
         self.slider.setRange(0, cur)

@@ -35,17 +35,25 @@ from engine.state import State
 Progress = Callable[[float, str], None]
 
 
-def _rendered(rs: Ruleset, data: dict[str, Any]) -> list[tuple[str, str]]:
-    """Every format of one report, with no control or bidi character from player text
-    (engine/markup). The JSON rendering holds every string of the data, so when it is
-    clean the data is, and the walk of a big report's data (50 ms on a 100x100 map) is
-    saved; otherwise the data is cleaned and rendered again."""
-    out = rs.render_all(data, rs.report_formats)
+def _rendered(rs: Ruleset, data: dict[str, Any],
+              formats: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
+    """Every format of one report (`formats`: the game's, Ruleset.formats), with no
+    control or bidi character from player text (engine/markup). The JSON rendering holds
+    every string of the data, so when it is clean the data is, and the walk of a big
+    report's data (50 ms on a 100x100 map) is saved; otherwise the data is cleaned and
+    rendered again. Without JSON, the renderings themselves are looked at."""
+    formats = rs.report_formats if formats is None else formats
+    out = rs.render_all(data, formats)
     js = next((text for fmt, text in out if fmt == "json"), None)
-    clean_js = js is not None and markup.json_is_clean(js)
+    if js is None:
+        cleaned = [(fmt, markup.clean(text)) for fmt, text in out]
+        if all(a == b for (_f, a), (_g, b) in zip(out, cleaned, strict=True)):
+            return cleaned
+        return [(fmt, markup.clean(text)) for fmt, text in rs.render_all(markup.clean_data(data), formats)]
+    clean_js = markup.json_is_clean(js)
     if not clean_js:
         data = markup.clean_data(data)
-        out = rs.render_all(data, rs.report_formats)
+        out = rs.render_all(data, formats)
     # a JSON text found clean is (json_is_clean looks for all that clean removes)
     return [(fmt, text if fmt == "json" and clean_js else markup.clean(text)) for fmt, text in out]
 
@@ -487,6 +495,7 @@ class StepRunner:
         for d in diags:
             by_faction.setdefault(d.faction, []).append(d)
         place = {f: i for i, f in enumerate(who_all)}
+        formats = rs.formats(scen)
 
         def one(faction: int | None) -> tuple[list[tuple[int | None, str, str]], str | None]:
             """A faction's reports and orders template (None: none made)."""
@@ -496,7 +505,7 @@ class StepRunner:
             mine = diags if faction is None else by_faction.get(faction, [])
             try:
                 data = rs.report(state, events, faction, scen, mine)
-                made = [(faction, fmt, text) for fmt, text in _rendered(rs, data)]
+                made = [(faction, fmt, text) for fmt, text in _rendered(rs, data, formats)]
             except Exception as e:
                 raise RunFailed(f"turn {step}: the report for {who} failed "
                                 f"({type(e).__name__}: {e}); the game is unchanged") from e

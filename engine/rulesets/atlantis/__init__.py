@@ -190,6 +190,11 @@ class AtlantisConquest(Ruleset):
     templates_with_reports = True  # the run stores the orders templates; export writes them
     _laid_out: tuple[dict[str, Any], list[Any]] | None = None  # render_all's last sections
 
+    def formats(self, scenario: Scenario) -> tuple[str, ...]:
+        """Option report_formats: all three, or the text alone as the server writes it."""
+        return ("text",) if scenario.options.values.get("report_formats") == "text" \
+            else self.report_formats
+
     def report(self, state: State, events: EventLog, faction: int | None, scenario: Scenario,
                diagnostics: list[Diagnostic] | None = None) -> dict[str, Any]:
         from engine.rulesets.atlantis.report import build

@@ -122,6 +122,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("server", "book"),
                help="server: the Atlantis server's layout, which players' tools read; "
                     "book: the rule book's sample region word for word"),
+    OptionSpec("report_formats", "str", "all", "Report formats written each turn",
+               choices=("all", "text"),
+               help="all: text, HTML and JSON; text: the text report and the orders "
+                    "template alone, as the Atlantis server writes them (a big game's "
+                    "turn writes half the files and a third of the bytes)"),
     OptionSpec("ocean_name", "str", "Atlantis Ocean", "Name of ocean regions outside any area"),
     OptionSpec("victory", "str", "last_faction", "When the game ends",
                choices=("last_faction", "none"),

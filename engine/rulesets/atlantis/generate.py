@@ -141,10 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--factions", type=int, default=100)
     ap.add_argument("--units", type=int, default=10, help="units a faction (default 10)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--report-formats", choices=("all", "text"), default="all",
+                    help="the game's option report_formats (text: as the Atlantis server)")
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     (folder / "orders").mkdir(parents=True, exist_ok=True)
     scen, orders = generate_game(args.factions, args.units, args.seed)
+    scen.options.set("report_formats", args.report_formats)
     db = folder / "game.db"
     if db.exists():
         db.unlink()
