@@ -49,3 +49,15 @@ def test_text_alone_is_cleaned_of_control_characters(tmp_path):
     mine = svc.report(1, 2, "text")
     assert "Evil" in mine and "\x1b" not in mine and "\u202e" not in mine
     svc.close()
+
+
+def test_a_text_alone_bundle_opens_with_its_report_and_template(tmp_path):
+    from engine.bundle import open_bundle, write_bundle
+    from engine.viewer_model import from_bundle
+
+    svc = _game(tmp_path, "g", "text")
+    path = write_bundle(svc, 3, tmp_path / "f3.rsbundle")
+    view = from_bundle(open_bundle(path))
+    assert view.report_text.startswith("Atlantis Report For:") and "Faction 3" in view.report_text
+    assert view.template.startswith("#atlantis 3")
+    svc.close()
