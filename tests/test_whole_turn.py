@@ -115,3 +115,32 @@ def test_checked_sets_compare_states_and_scenarios(tmp_path):
         assert not same_state(a, changed)
         kept.keep("f1.txt", "text", 1, sheet, found, a, scen)
         assert kept.take("f1.txt", "text", 1, changed, scen) is None
+
+
+def _give(svc: GameService) -> None:
+    svc.intervene(Intervention("give", 2, {"unit": _a_unit(svc, 2), "item": "silver",
+                                           "count": 12345}))
+
+
+@pytest.mark.parametrize("who", ["another connection", "the same service"])
+def test_a_change_after_the_import_is_in_the_turn(tmp_path, who):
+    """The run takes the import's state only while nothing was written since: a GM's
+    intervention between import and run, from another process or this one, is in the turn
+    exactly as if it had come before the import."""
+    db, orders = _game(tmp_path, 4)
+    ref = tmp_path / "ref.db"
+    ref.write_bytes(db.read_bytes())
+    with GameService.open(ref) as svc:
+        _give(svc)
+        svc.import_paths([str(orders)])
+        svc.run()
+        expected = svc.state_json(1)
+    with GameService.open(db) as svc:
+        svc.import_paths([str(orders)])
+        if who == "the same service":
+            _give(svc)
+        else:
+            with GameService.open(db) as other:
+                _give(other)
+        svc.run()
+        assert svc.state_json(1) == expected

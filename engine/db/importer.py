@@ -102,6 +102,7 @@ class Importer:
         with self.store.reading() as c:
             cur, index = self._intake_snapshot(c)
             state = self._state(c, cur)
+            seen = self.store.version(c)  # nothing written since: a run may take this state
         judged = self._judge_all(subs, cur, state, index, report)
         early = self._batch_findings(index, judged, state)
         with self.store.transaction() as c:
@@ -112,6 +113,7 @@ class Importer:
                 report = ImportReport(problems=list(given))
                 cur, index = self._intake_snapshot(c)
                 state = self._state(c, cur)
+                seen = self.store.version(c)
                 judged = self._judge_all(subs, cur, state, index, report)
                 early = None
             self._write(c, judged, index.top, report, cur, state)
@@ -124,6 +126,8 @@ class Importer:
                     r.diagnostics = found[r.submission_id]
             # a problem reported by an earlier import (the same file again) is not news
             report.problems = self.store.add_problems(c, report.problems, cur + 1)
+        if seen is not None and self.store.writes == seen[2] + 1:  # its own writing alone since
+            self._checked.read_ahead(cur, state, self.scenario, (*seen[:2], self.store.writes))  # type: ignore[attr-defined]
         place = {id(s): i for i, s in enumerate(subs)}  # results in the order given
         report.results.sort(key=lambda r: place.get(id(r.submission), len(place)))
         return report

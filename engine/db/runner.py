@@ -146,11 +146,15 @@ class StepRunner:
                                 "nothing was done")
             # read once, also for _recheck; the map this service read already is kept (a map
             # does not change in play: a 1,000-faction world's is a tenth of the run)
-            scen = self._scenario = self._scenario_now(c)
+            # or the state and scenario an import in this process read, if nothing was
+            # written to the game since (engine/db/checked.py)
+            ahead = self._checked.ahead(cur, self.store.version(c))
+            scen = self._scenario = ahead[1] if ahead is not None else self._scenario_now(c)
             model = self.ruleset.turn_model
             everything = self.store.submissions(c, with_diagnostics=False)
             pending = self._active(everything, scen)
-            state = self.store.load_state(c, self.ruleset.state_schema, cur)
+            state = ahead[0] if ahead is not None else \
+                self.store.load_state(c, self.ruleset.state_schema, cur)
             gc.freeze()  # the state and scenario just read, set aside too (_fewer_collections)
             turns: list[int] = []
             hist = waiting = None

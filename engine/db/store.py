@@ -220,9 +220,28 @@ class GameStore(JournalMixin):
                               f"this Realmsmith reads ({FORMAT}); update Realmsmith")
         return row.id, row.ruleset
 
+    writes = 0  # this store's write transactions ended, committed or not (version)
+
+    def version(self, c: Connection) -> tuple[int, int, int] | None:
+        """What stays the same while nothing is written to the game file: on SQLite, this
+        connection, its data_version (which every commit of any other connection changes)
+        and the number of this store's own write transactions ended; None elsewhere."""
+        if c.dialect.name != "sqlite":
+            return None
+        raw = c.connection.dbapi_connection
+        return (id(raw), int(c.exec_driver_sql("PRAGMA data_version").scalar() or 0), self.writes)
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """One write transaction: everything inside commits together or not at all."""
+        try:
+            with self._transaction() as c:
+                yield c
+        finally:
+            self.writes += 1
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Connection]:
         with guarded(self.where), self.engine.connect().execution_options(rs_write=True) as c:
             with c.begin():
                 if c.dialect.name != "sqlite" and self.game_id:
