@@ -134,6 +134,29 @@ def test_a_frame_out_of_time_draws_stand_ins_then_idle_time_finishes_it(view, qt
     assert differing(view.render_view(complete=False), complete) < 0.02
 
 
+def test_a_layer_that_never_gets_time_in_a_frame_is_still_finished(view):
+    """Items drawn below a layer may spend every frame's budget (the console's political
+    tint did): the layer then builds a tile each other paint anyway, rather than asking
+    for repaints forever with nothing but stand-ins on screen."""
+    from PySide6.QtWidgets import QApplication
+
+    from app.canvas.tiles import settle
+
+    s = view.map_scene()
+    view.set_ppu(11.0)  # a zoom no tile exists for
+    s.budget.ms = 0.0  # every frame: no time left for building tiles
+    try:
+        first = view.render_view(complete=False)
+        complete = one_pass(view)
+        assert differing(first, complete) > 0.02  # that frame built nothing
+        settle(QApplication.instance(), timeout_s=30.0)
+        assert all(layer.tile_count() for layer in (s.terrain, s.grid, s.sites, s.areas))
+        assert not any(layer.starved for layer in s.tiled_layers())
+        assert differing(view.render_view(complete=False), complete) < 0.02
+    finally:
+        s.budget.ms = 5.0
+
+
 def test_map_images_draw_every_area_at_once():
     """PNG export renders in one pass (tiles off): area outlines are not spread over frames."""
     from app.render import render_map_image
