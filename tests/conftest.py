@@ -1,4 +1,3 @@
-import gc
 import os
 import shutil
 from pathlib import Path
@@ -12,20 +11,6 @@ def pytest_addoption(parser):
 
 
 import pytest  # noqa: E402
-
-GUI_TESTS = Path(__file__).parent / "gui"
-GC_DEFAULT = gc.get_threshold()
-
-
-def pytest_runtest_setup(item):
-    """Python's cyclic collector walks its young objects after every 700 new ones, and its
-    older ones every 10 of those; the suite keeps thousands of collected tests, modules and
-    module fixtures' games alive, and those walks took a sixth of the CPU of the rules and
-    report tests. There it starts after 20,000 new objects (as `realmsmith run` does for a
-    turn: engine/db/runner.py): garbage is still collected, in fewer, larger batches (a
-    test that needs cycles gone at a given moment calls gc.collect() itself). Not in the
-    Qt tests: their garbage holds images, +220 MB at the peak for 5% less CPU."""
-    gc.set_threshold(*(GC_DEFAULT if GUI_TESTS in item.path.parents else (20_000, 20, 20)))
 
 
 class DemoGames:
