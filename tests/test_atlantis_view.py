@@ -17,12 +17,8 @@ RS = registry.get("atlantis")
 
 
 @pytest.fixture(scope="module")
-def demo_db(tmp_path_factory):
-    from app.cli import main as cli
-
-    folder = tmp_path_factory.mktemp("demo-atlantis")
-    assert cli(["demo", "--ruleset", "atlantis", "--dir", str(folder)]) == 0
-    return next(folder.glob("*.db"))
+def demo_db(demo_games):
+    return demo_games.db("atlantis")  # `realmsmith demo --ruleset atlantis`, once a session
 
 
 @pytest.fixture

@@ -29,9 +29,8 @@ from engine.service import GameService
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    d = tmp_path_factory.mktemp("ccdemo")
-    assert main(["demo", "--ruleset", "cc", "--dir", str(d)]) == EXIT_OK
+def demo(demo_games):
+    d = demo_games.copy("cc")  # `realmsmith demo --ruleset cc`, played once a session
     with GameService.open(d / "cc-demo.db") as svc:
         steps = svc.steps()[1:]
         last = svc.state(len(steps))

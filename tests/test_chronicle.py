@@ -9,20 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from engine.chronicle import Chronicle, chronicle_of
 from engine.events import EventLog
 from engine.service import GameService
 
 
 @pytest.fixture(scope="module")
-def demos(tmp_path_factory) -> dict[str, Path]:
-    out = {}
-    for name in ("kok", "artnes", "coi"):
-        d = tmp_path_factory.mktemp(name)
-        assert main(["demo", "--ruleset", name, "--dir", str(d)]) == 0
-        out[name] = d / f"{name}-demo.db"
-    return out
+def demos(demo_games) -> dict[str, Path]:
+    """name -> this module's copy of the demo game (played once a session, tests/conftest.py)."""
+    return {name: demo_games.db(name) for name in ("kok", "artnes", "coi")}
 
 
 def _each_turn(db: Path):

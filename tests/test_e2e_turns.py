@@ -1,6 +1,7 @@
 """End to end on the three rulesets' demos: rollback and re-run, late orders, export.
 
-Each demo is made once per module (`realmsmith demo`), and each test works on a copy.
+Each demo is made once per session (`realmsmith demo`, tests/conftest.py) and copied for this
+module; each test that writes works on a copy of that.
 """
 
 from __future__ import annotations
@@ -30,13 +31,9 @@ def cli(capsys, *argv) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    out = {}
-    for r in RULESETS:
-        d = tmp_path_factory.mktemp(f"demo-{r}")
-        assert main(["demo", "--ruleset", r, "--dir", str(d)]) == EXIT_OK
-        out[r] = d
-    return out
+def demos(demo_games):
+    """ruleset -> this module's copy of its demo folder (played once a session)."""
+    return {r: demo_games.copy(r) for r in RULESETS}
 
 
 def game_copy(demos, ruleset, tmp_path) -> Path:

@@ -135,8 +135,10 @@ class AreasLayer(TiledLayer):
         """Compute outlines still missing while the frame's budget lasts (a map's hundreds
         of areas take a few hundred ms: they appear over the first frames, not in one)."""
         todo = [n for n in sorted(self.gmap.areas) if n in self._dirty or n not in self._cache]
-        for name in todo:
-            if self.tiles_enabled and not self.budget.left():  # one-pass renders want all
+        for k, name in enumerate(todo):
+            # one-pass renders want all; a starved paint (tiles.py) computes one anyway
+            if self.tiles_enabled and not self.budget.left() and not (self.starved and k == 0):
+                self.starved = k == 0  # computed none this paint
                 return False
             start = time.perf_counter()
             self.entry(name)

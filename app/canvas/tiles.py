@@ -10,7 +10,10 @@ Frames stay short: a paint builds missing tiles only until the frame's building 
 spent (FrameBudget, reset when the scene starts drawing a frame); a tile it cannot build
 yet is drawn from the layer's tiles at another zoom (scaled) or its coarse stand-in (the
 terrain's one-pixel-per-cell image), and a repaint is queued so the rest is built in the
-event loop's idle turns. settle() waits for that when a complete picture is needed.
+event loop's idle turns. settle() waits for that when a complete picture is needed. A
+layer whose paint built nothing it lacked (items below it spent the frame's budget) builds
+one tile in its next paint whatever the budget says: else a map whose other items always
+take the budget would repaint forever and never show that layer.
 """
 
 from __future__ import annotations
@@ -161,6 +164,7 @@ class TiledLayer(QGraphicsItem):
         self._tiles: dict[float, dict[tuple[int, int], QImage | None]] = {}
         self.tiles_enabled = True  # off for one-pass renders (PNG export) where tiles are waste
         self._refresh_queued = False
+        self.starved = False  # the last paint lacked tiles and built none: the next builds one
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
         return self._bounds
@@ -273,18 +277,21 @@ class TiledLayer(QGraphicsItem):
         ready: list[tuple[int, int, QImage]] = []
         missing: list[tuple[int, int]] = []
         start = time.perf_counter()
+        built = 0
         for i, j in keys:
             if (i, j) in tiles:
                 image = tiles[(i, j)]
                 self.cache.touch((self.ref, s, i, j))
-            elif self.budget.left(start):
+            elif self.budget.left(start) or (self.starved and not built):
                 image = self._build_tile(s, i, j)
+                built += 1
             else:
                 missing.append((i, j))
                 continue
             if image is not None:
                 ready.append((i, j, image))
         self.budget.spend(start)
+        self.starved = bool(missing) and not built
         if missing:
             self._stand_in(painter, s, missing)
             self._queue_refresh()

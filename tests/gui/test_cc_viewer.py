@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.cli import EXIT_OK, main
 from tests.gui.conftest import open_viewer
 
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -16,12 +15,11 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory):
+def bundle(demo_games):
     from engine.bundle import write_bundles
     from engine.service import GameService
 
-    d = tmp_path_factory.mktemp("ccview")
-    assert main(["demo", "--ruleset", "cc", "--dir", str(d)]) == EXIT_OK
+    d = demo_games.copy("cc")  # `realmsmith demo --ruleset cc`, played once a session
     with GameService.open(d / "cc-demo.db") as svc:
         paths = write_bundles(svc, d / "b")
     return next(p for p in paths if "-f100" in p.name)

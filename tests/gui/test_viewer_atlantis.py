@@ -14,14 +14,12 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture(scope="module")
-def bundles(tmp_path_factory):
-    from app.cli import main as cli
+def bundles(demo_games):
     from engine.bundle import write_bundle
     from engine.service import GameService
 
-    folder = tmp_path_factory.mktemp("atl")
-    assert cli(["demo", "--ruleset", "atlantis", "--dir", str(folder)]) == 0
-    db = next(folder.glob("*.db"))
+    db = demo_games.db("atlantis")  # `realmsmith demo --ruleset atlantis`, once a session
+    folder = db.parent
     with GameService.open(db) as svc:
         # month 6: the months every tree plays (the demo's later ones wait for the turn)
         return {f: write_bundle(svc, f, folder / f"atl-f{f}.rsbundle", 6) for f in (5, 6)}
