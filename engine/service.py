@@ -558,12 +558,17 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
             cur = int(self.store.game(c).current_step)
             state, scen = self._state(c, cur), self.scenario
             factions = factions_index(scen)
-            for sub in subs:
+
+            def one(sub: Submission) -> tuple[Submission, list[Diagnostic]]:
                 if faction is not None:
                     sub.faction, sub.step, sub.meta["match"] = faction, cur + 1, "ok"
                 elif sub.faction is None:
                     _match(sub, self.ruleset, scen, cur + 1, state, factions)
-                out.append((sub, self._diagnose(sub, scen, state, cur)))
+                return sub, self._diagnose(sub, scen, state, cur, keep=lambda _x: None)
+
+            # each text alone against one state: shared with forked copies (engine/parallel),
+            # which hand back the submissions as matched
+            out = fork_map(one, subs)
         return out
 
     def status(self, now: str | None = None) -> Status:
