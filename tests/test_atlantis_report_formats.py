@@ -5,26 +5,19 @@ player text is cleaned of control characters all the same."""
 from __future__ import annotations
 
 from engine import registry
-from engine.rulesets.atlantis.generate import generate_game
 from engine.service import GameService
+from tests.atlantis_generated import run_generated
 
 RS = registry.get("atlantis")
 
 
 def _game(tmp_path, name: str, formats: str, faction_name: str = "") -> GameService:
-    scen, orders = generate_game(4, units=3, seed=7)
-    scen.options.set("report_formats", formats)
-    if faction_name:  # as the faction is in the starting state
-        scen.factions[1].name = faction_name
-        next(f for f in scen.initial.tables["factions"] if f.number == 2).name = faction_name
-    folder = tmp_path / f"{name}-orders"
-    folder.mkdir()
-    for f, text in orders.items():
-        (folder / f"f{f}.txt").write_text(text, encoding="utf-8")
-    svc = GameService.create(tmp_path / f"{name}.db", scen)
-    svc.import_paths([str(folder)])
-    svc.run()
-    return svc
+    def adjust(scen):
+        scen.options.set("report_formats", formats)
+        if faction_name:  # as the faction is in the starting state
+            scen.factions[1].name = faction_name
+            next(f for f in scen.initial.tables["factions"] if f.number == 2).name = faction_name
+    return run_generated(tmp_path, name, 7, adjust=adjust)
 
 
 def test_text_alone_writes_the_server_s_files_with_the_same_text(tmp_path):

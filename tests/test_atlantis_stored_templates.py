@@ -7,22 +7,14 @@ from __future__ import annotations
 
 from engine import registry
 from engine.interventions import Intervention
-from engine.rulesets.atlantis.generate import generate_game
 from engine.service import GameService
+from tests.atlantis_generated import run_generated
 
 RS = registry.get("atlantis")
 
 
 def _run_game(tmp_path, name: str) -> GameService:
-    scen, orders = generate_game(4, units=3, seed=11)
-    folder = tmp_path / f"{name}-orders"
-    folder.mkdir()
-    for f, text in orders.items():
-        (folder / f"f{f}.txt").write_text(text, encoding="utf-8")
-    svc = GameService.create(tmp_path / f"{name}.db", scen)
-    svc.import_paths([str(folder)])
-    svc.run()
-    return svc
+    return run_generated(tmp_path, name, 11)
 
 
 def _templates(folder) -> dict[str, str]:
