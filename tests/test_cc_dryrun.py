@@ -132,15 +132,20 @@ def test_a_spotted_convoy_on_the_road_means_a_battle_the_convoy_is_followed_past
                 and d.message.startswith("pulse")]
 
 
+def _without_fuel(state):
+    """A copy of the state where the clan has no fuel, nor any from its hexes' income."""
+    s = state.copy()
+    next(c for c in s["clans"] if c.number == CLAN).fuel = 0
+    for h in s["hexes"]:
+        if h.owner == CLAN:
+            h.fuel = 0
+    return s
+
+
 def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game):
     sc, state = game
     moves, cells = _walk(sc, state)
-    s = state.copy()
-    clan = next(c for c in s["clans"] if c.number == CLAN)
-    clan.fuel = 0
-    for h in s["hexes"]:
-        if h.owner == CLAN:
-            h.fuel = 0   # no fuel from income either
+    s = _without_fuel(state)
     text = fill_template(RULESET.orders_template(s, CLAN, sc), {"c1 1": moves[0]})
     # a random event (turn/random_events.py) may bring fuel before the move: only a warning
     found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
@@ -166,11 +171,7 @@ def test_an_event_order_is_bounded_not_rolled_by_the_dry_run(game):
     a warning, and it rolls nothing (no dice were asked: the move is still checked)."""
     sc, state = game
     moves, _ = _walk(sc, state)
-    s = state.copy()
-    next(c for c in s["clans"] if c.number == CLAN).fuel = 0
-    for h in s["hexes"]:
-        if h.owner == CLAN:
-            h.fuel = 0
+    s = _without_fuel(state)
     text = fill_template(RULESET.orders_template(s, CLAN, sc), {"pre 1": "EVENT", "c1 1": moves[0]})
     sc.options.set("event_chance_pct", 0)
     try:
