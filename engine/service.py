@@ -76,6 +76,7 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
         self._scenario: Scenario | None = None
         self._last_checker: tuple[State, Scenario, Any] | None = None  # see _checker
         self._gm_kept: tuple[tuple, dict[str, str]] | None = None  # see _gm_reports
+        self._start_kept: tuple[Any, dict[tuple[int | None, str], str], Any] | None = None
         self._checked = CheckedSets()  # what imports read and checked, for the run after them
 
     # ---- opening ------------------------------------------------------------------
@@ -870,13 +871,22 @@ class GameService(Importer, StepRunner, GmSteps, InterventionDesk):
 
     def _start_reports(self, c: Any) -> dict[tuple[int | None, str], str]:
         """The reports of turn 0, the starting position: made when asked (before the first
-        turn the GM sends them with the orders templates), never stored."""
+        turn the GM sends them with the orders templates), never stored. The last ones made
+        are kept while nothing was written to the game (GameStore.version) and the scenario
+        is the same object: an outbox or export asks for every faction's, one by one."""
+        version = self.store.version(c)
+        key = (version, id(self.scenario)) if version is not None else None
+        kept = self._start_kept
+        if key is not None and kept is not None and kept[0] == key and kept[2] is self.scenario:
+            return kept[1]
         state = self._state(c, 0)
         try:
             rows = self._build_reports(state, EventLog(), self.scenario, [], 0, lambda _f, _m: None)
         except RunFailed as e:
             raise GameDbError(f"{self.where}: the starting reports cannot be made: {e}") from None
-        return {(faction, fmt): text for faction, fmt, text in rows}
+        out = {(faction, fmt): text for faction, fmt, text in rows}
+        self._start_kept = (key, out, self.scenario) if key is not None else None
+        return out
 
     def _gm_reports(self, c: Any, step: int) -> dict[str, str]:
         """The GM's report of a run step in every format, where the ruleset makes it when
