@@ -142,6 +142,15 @@ def _without_fuel(state):
     return s
 
 
+def _check_without_events(text, state, sc):
+    """The checker's findings in a game with no chance of a random event."""
+    sc.options.set("event_chance_pct", 0)
+    try:
+        return RULESET.check(RULESET.parse_orders(text), state, CLAN, sc)
+    finally:
+        sc.options.set("event_chance_pct", 50)
+
+
 def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game):
     sc, state = game
     moves, cells = _walk(sc, state)
@@ -153,11 +162,7 @@ def test_a_move_short_of_fuel_says_what_it_needs_and_where_the_convoy_stays(game
     assert len(fuel) == 1 and fuel[0].severity == Severity.WARNING
     assert "a random event" in fuel[0].message
     # with no random event in the game nothing can bring fuel: the turn will refuse the move
-    sc.options.set("event_chance_pct", 0)
-    try:
-        found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
-    finally:
-        sc.options.set("event_chance_pct", 50)
+    found = _check_without_events(text, s, sc)
     fuel = [d for d in found if "fuel left" in d.message]
     assert len(fuel) == 1 and fuel[0].severity == Severity.ERROR
     label = sc.map.grid.label(cells[0], "ccrr")
@@ -173,11 +178,7 @@ def test_an_event_order_is_bounded_not_rolled_by_the_dry_run(game):
     moves, _ = _walk(sc, state)
     s = _without_fuel(state)
     text = fill_template(RULESET.orders_template(s, CLAN, sc), {"pre 1": "EVENT", "c1 1": moves[0]})
-    sc.options.set("event_chance_pct", 0)
-    try:
-        found = RULESET.check(RULESET.parse_orders(text), s, CLAN, sc)
-    finally:
-        sc.options.set("event_chance_pct", 50)
+    found = _check_without_events(text, s, sc)
     fuel = [d for d in found if "fuel left" in d.message]
     assert len(fuel) == 1 and fuel[0].severity == Severity.WARNING
     assert "a random event" in fuel[0].message

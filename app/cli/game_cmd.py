@@ -248,23 +248,13 @@ def cmd_import(args: argparse.Namespace) -> int:
                     meta={"diagnostics": [d.to_dict() for d in dec.diagnostics]}
                     if dec.diagnostics else None, encoding=dec.encoding))
         realtime = str(svc.ruleset.turn_model) == "realtime"
-        new = [r for r in results if r.status != "duplicate"]
-        for r in new:
-            print(r.line())
-            for d in r.diagnostics:  # the GM's terminal: the GM's notes too
-                print("  " + d.format_for_gm().replace("\n", "\n  "))
-        for d in problems:
-            print(d.format())
+        new = _print_import(results, problems)
         stored = [r for r in new if r.status == "stored"]
-        unmatched = [r for r in stored if not r.matched]
         # in a forum game posts by non-players (the GM...) are normal, not errors
         bad = [r for r in stored if r.errors or (not r.matched and not realtime)]
         bad += [r for r in new if r.status == "edited"]
-        dup = len(results) - len(new)
         # notices (an old thread format) are shown and kept, but are no reason to exit 1
         serious = [d for d in problems if d.severity != Severity.INFO]
-        print(f"imported {len(stored)} submission(s); {len(unmatched)} unmatched, "
-              f"{len(problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
         return EXIT_ERRORS if bad or serious else EXIT_OK
 
 
@@ -450,25 +440,34 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_OK
 
 
-def _import_for_run(svc: Any, paths: list[str], quiet: bool) -> None:
-    """`run --orders`: import as `import` does; what it found is said (errors only with
-    -q), and the turn runs whatever it found, as after a separate import."""
+def _print_import(results: list[Any], problems: list[Any], quiet: bool = False) -> list[Any]:
+    """What an import found, as `import` prints it: a line a new submission with its
+    findings (quiet: only the errors, and only the lines of sets with errors, unmatched or
+    not stored), each problem file, the summary. The results not seen before."""
     from engine.orders import Severity
 
-    rep = svc.import_paths(paths)
-    new = [r for r in rep.results if r.status != "duplicate"]
+    new = [r for r in results if r.status != "duplicate"]
     for r in new:
+        # the GM's terminal: the GM's notes too
         shown = [d for d in r.diagnostics if not quiet or d.severity == Severity.ERROR]
         if not quiet or shown or r.status != "stored" or not r.matched:
             print(r.line())
         for d in shown:
             print("  " + d.format_for_gm().replace("\n", "\n  "))
-    for d in rep.problems:
+    for d in problems:
         print(d.format())
     stored = [r for r in new if r.status == "stored"]
-    dup = len(rep.results) - len(new)
+    dup = len(results) - len(new)
     print(f"imported {len(stored)} submission(s); {sum(not r.matched for r in stored)} unmatched, "
-          f"{len(rep.problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
+          f"{len(problems)} problem file(s)" + (f", {dup} seen before (skipped)" if dup else ""))
+    return new
+
+
+def _import_for_run(svc: Any, paths: list[str], quiet: bool) -> None:
+    """`run --orders`: import as `import` does and say what it found; the turn runs
+    whatever it found, as after a separate import."""
+    rep = svc.import_paths(paths)
+    _print_import(rep.results, rep.problems, quiet)
 
 
 def cmd_rollback(args: argparse.Namespace) -> int:
